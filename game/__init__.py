@@ -1,0 +1,44 @@
+"""Dreamcats, the pure engine: standard library only, randomness passed in.
+
+Typical use::
+
+    state = new_match(3, MatchSettings(), random.Random(7))
+    for action in legal_actions(state, seat): ...
+    events = apply_action(state, action)
+    view = observe(state, seat)
+"""
+
+from game.actions import (
+    Action,
+    DiscardDrawn,
+    Draw,
+    InitialPeek,
+    KeepCard,
+    Slot,
+    SwapDrawn,
+    TakeDiscard,
+    UsePeek,
+    UseSwap,
+    UseTakeTwo,
+    WakeUp,
+    action_from_dict,
+    action_to_dict,
+)
+from game.cards import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, full_deck
+from game.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed, new_match
+from game.errors import CorruptStateError, GameError, SettingsError
+from game.events import Event, EventKind
+from game.observation import Observation, observe, public_observation
+from game.rules import check_action, legal_actions
+from game.serialize import match_from_dict, match_to_dict, replay, replay_of
+from game.settings import MatchSettings
+from game.state import MatchState, RoundResult, Step
+
+__all__ = [
+    "DECK_SIZE", "DREAM_SIZE", "MAX_SEATS", "MIN_SEATS", "SPECIALS", "Action", "Card", "CorruptStateError",
+    "DiscardDrawn", "Draw", "Event", "EventKind", "GameError", "InitialPeek", "KeepCard", "MatchSettings",
+    "MatchState", "Observation", "RoundResult", "SettingsError", "Slot", "Step", "SwapDrawn", "TakeDiscard",
+    "UsePeek", "UseSwap", "UseTakeTwo", "WakeUp", "action_from_dict", "action_to_dict", "apply_action",
+    "check_action", "full_deck", "legal_actions", "match_from_dict", "match_from_seed", "match_to_dict",
+    "new_match", "observe", "public_observation", "replay", "replay_of",
+]

@@ -1,0 +1,155 @@
+"""The moves a seat can make, as small frozen records, and their JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from game.errors import CorruptStateError
+
+
+class Slot(NamedTuple):
+    """One place in a dream: a seat and a position 0-3 (shown to people as 1-4)."""
+
+    seat: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitialPeek:
+    """Look at two of your own four cards at the start of a round."""
+
+    seat: int
+    positions: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class WakeUp:
+    """Call Wake up! at the start of your turn: the round ends at once."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """A: take the top discard into your dream at a position."""
+
+    seat: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """B: draw the top card of the draw pile and look at it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapDrawn:
+    """B1: put the card you hold into your dream at a position."""
+
+    seat: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDrawn:
+    """B2: put the card you hold face up on the discard pile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseTakeTwo:
+    """B3 with Take 2: discard it and draw the next two cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard:
+    """After Take 2: keep one of the drawn cards (index 0 or 1); the other is discarded."""
+
+    seat: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class UsePeek:
+    """B3 with Peek 1: discard it and look at any one dream card."""
+
+    seat: int
+    target: Slot
+
+
+@dataclass(frozen=True, slots=True)
+class UseSwap:
+    """B3 with Swap 2: discard it and exchange two dream cards unseen."""
+
+    seat: int
+    first: Slot
+    second: Slot
+
+
+Action = (
+    InitialPeek | WakeUp | TakeDiscard | Draw | SwapDrawn | DiscardDrawn | UseTakeTwo | KeepCard | UsePeek
+    | UseSwap
+)
+
+_KINDS: dict[str, type] = {
+    "peek0": InitialPeek,
+    "wake": WakeUp,
+    "take": TakeDiscard,
+    "draw": Draw,
+    "swap": SwapDrawn,
+    "discard": DiscardDrawn,
+    "take2": UseTakeTwo,
+    "keep": KeepCard,
+    "peek": UsePeek,
+    "swap2": UseSwap,
+}
+_NAMES: dict[type, str] = {cls: name for name, cls in _KINDS.items()}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A JSON-safe dict for one action."""
+    data: dict[str, Any] = {"kind": _NAMES[type(action)], "seat": action.seat}
+    match action:
+        case InitialPeek(positions=positions):
+            data["positions"] = list(positions)
+        case TakeDiscard(position=p) | SwapDrawn(position=p):
+            data["position"] = p
+        case KeepCard(index=index):
+            data["index"] = index
+        case UsePeek(target=target):
+            data["target"] = list(target)
+        case UseSwap(first=first, second=second):
+            data["first"], data["second"] = list(first), list(second)
+    return data
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """The action that `action_to_dict` wrote; CorruptStateError if unreadable."""
+    try:
+        cls = _KINDS[data["kind"]]
+        seat = int(data["seat"])
+        if cls is InitialPeek:
+            first, second = data["positions"]
+            return InitialPeek(seat, (int(first), int(second)))
+        if cls in (TakeDiscard, SwapDrawn):
+            return cls(seat, int(data["position"]))  # type: ignore[no-any-return]
+        if cls is KeepCard:
+            return KeepCard(seat, int(data["index"]))
+        if cls is UsePeek:
+            return UsePeek(seat, _slot(data["target"]))
+        if cls is UseSwap:
+            return UseSwap(seat, _slot(data["first"]), _slot(data["second"]))
+        return cls(seat)  # type: ignore[no-any-return]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CorruptStateError(f"Unreadable action {data!r}: {exc}") from exc
+
+
+def _slot(value: Any) -> Slot:
+    seat, position = value
+    return Slot(int(seat), int(position))

@@ -1,0 +1,53 @@
+"""What happened, for the table log: public events and the private ones of a single seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.actions import Slot
+from game.cards import Card
+
+
+class EventKind(StrEnum):
+    """The kinds of things that happen at the table."""
+
+    ROUND_STARTED = "round_started"
+    INITIAL_PEEK = "initial_peek"  # public: which two positions; private: the two cards
+    WOKE_UP = "woke_up"
+    TOOK_DISCARD = "took_discard"  # public: the card taken and the position
+    DREW = "drew"  # public: that a card was drawn; private: which
+    SWAPPED_IN = "swapped_in"  # public: the position; private: the card put in
+    DISCARDED = "discarded"  # public: the card now face up
+    USED_TAKE_TWO = "used_take_two"
+    TAKE_TWO_DREW = "take_two_drew"  # public: how many; private: which
+    KEPT = "kept"  # private: the card kept
+    USED_PEEK = "used_peek"  # public: the slot; private: the card seen
+    USED_SWAP = "used_swap"  # public: the two slots
+    ROUND_ENDED = "round_ended"
+    MATCH_ENDED = "match_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    `private_to` is None for an event everyone may see, or the only seat that may see it.
+    `cards` holds card values: in a public event only cards lying face up for all.
+    """
+
+    kind: EventKind
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    slots: tuple[Slot, ...] = ()
+    count: int = 0
+    private_to: int | None = None
+
+    @property
+    def is_public(self) -> bool:
+        """Whether every seat and spectator may see this event."""
+        return self.private_to is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether the seat (None: a spectator) may see this event."""
+        return self.private_to is None or self.private_to == seat

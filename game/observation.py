@@ -1,0 +1,96 @@
+"""What one seat (or a spectator) may see: the only view computer players and pictures get."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from game.actions import Slot
+from game.cards import Card
+from game.scoring import winners
+from game.state import MatchState, RoundResult, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A seat's view of the match; `seat` None is the public view of a spectator.
+
+    It holds no card that the viewer may not know: `known` maps the slots the viewer knows to
+    their cards, `holding` and `options` are set only for the seat that drew them.
+    """
+
+    seat: int | None
+    num_seats: int
+    round_number: int
+    starter: int
+    turn: int
+    step: Step
+    draw_count: int
+    discard_pile: tuple[Card, ...]
+    known: Mapping[Slot, Card]
+    known_slots: tuple[frozenset[Slot], ...]
+    peeked: tuple[bool, ...]
+    holding: Card | None
+    options: tuple[Card, ...]
+    option_count: int
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    point_limit: int
+    penalty: int
+    fixed_rounds: int | None
+    over: bool
+
+    @property
+    def discard_top(self) -> Card:
+        """The face-up card on top of the discard pile."""
+        return self.discard_pile[-1]
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        """The most recently finished round, if any."""
+        return self.results[-1] if self.results else None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats sharing the lowest total (meaningful once `over`)."""
+        return winners(self.totals)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether it is this seat's turn."""
+        return self.seat is not None and self.seat == self.turn and not self.over
+
+
+def observe(state: MatchState, seat: int | None) -> Observation:
+    """The view of `seat` (None: a spectator); safe to hand to a computer player or a picture."""
+    rnd = state.round
+    known_slots = rnd.knowledge.of(seat)
+    mine = seat is not None and seat == rnd.turn
+    return Observation(
+        seat=seat,
+        num_seats=state.num_seats,
+        round_number=rnd.number,
+        starter=rnd.starter,
+        turn=rnd.turn,
+        step=rnd.step,
+        draw_count=len(rnd.draw_pile),
+        discard_pile=tuple(rnd.discard),
+        known=MappingProxyType({slot: rnd.card_at(slot) for slot in known_slots}),
+        known_slots=tuple(frozenset(rnd.knowledge.of(s)) for s in range(state.num_seats)),
+        peeked=tuple(rnd.peeked),
+        holding=rnd.held if mine else None,
+        options=tuple(rnd.options) if mine else (),
+        option_count=len(rnd.options),
+        totals=tuple(state.totals),
+        results=tuple(state.results),
+        point_limit=state.settings.point_limit,
+        penalty=state.settings.penalty,
+        fixed_rounds=state.settings.fixed_rounds,
+        over=state.over,
+    )
+
+
+def public_observation(state: MatchState) -> Observation:
+    """The spectators' view: what the public table may show."""
+    return observe(state, None)

@@ -1,0 +1,135 @@
+"""The whole match to and from a JSON-safe dict, and a match replayed from its seed and action log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.actions import Action, Slot, action_from_dict, action_to_dict
+from game.cards import Card
+from game.engine import apply_action, match_from_seed
+from game.errors import CorruptStateError, GameError
+from game.knowledge import Knowledge
+from game.settings import MatchSettings
+from game.state import MatchState, RoundResult, RoundState, Step
+
+FORMAT_VERSION = 1
+
+
+def match_to_dict(state: MatchState) -> dict[str, Any]:
+    """Everything about the match, JSON-safe, with a format version."""
+    return {
+        "format": FORMAT_VERSION,
+        "settings": state.settings.to_dict(),
+        "num_seats": state.num_seats,
+        "seed": state.seed,
+        "first_starter": state.first_starter,
+        "totals": list(state.totals),
+        "results": [_result_to_dict(r) for r in state.results],
+        "round": _round_to_dict(state.round),
+        "log": [action_to_dict(a) for a in state.log],
+        "over": state.over,
+    }
+
+
+def match_from_dict(data: dict[str, Any]) -> MatchState:
+    """The match that `match_to_dict` wrote; CorruptStateError if it cannot be read."""
+    try:
+        if data["format"] != FORMAT_VERSION:
+            raise CorruptStateError(f"Unknown match format {data['format']!r}.")
+        return MatchState(
+            settings=MatchSettings.from_dict(data["settings"]),
+            num_seats=int(data["num_seats"]),
+            seed=int(data["seed"]),
+            first_starter=int(data["first_starter"]),
+            totals=[int(t) for t in data["totals"]],
+            results=[_result_from_dict(r) for r in data["results"]],
+            round=_round_from_dict(data["round"], int(data["num_seats"])),
+            log=[action_from_dict(a) for a in data["log"]],
+            over=bool(data["over"]),
+        )
+    except CorruptStateError:
+        raise
+    except (KeyError, TypeError, ValueError, GameError) as exc:
+        raise CorruptStateError(f"Unreadable match data: {exc!r}") from exc
+
+
+def replay(
+    num_seats: int, settings: MatchSettings, seed: int, starter: int, actions: list[Action]
+) -> MatchState:
+    """The match rebuilt from its seed, first starter and action log."""
+    state = match_from_seed(num_seats, settings, seed, starter)
+    for action in actions:
+        apply_action(state, action)
+    return state
+
+
+def replay_of(state: MatchState) -> MatchState:
+    """The same match rebuilt from the seed and log of `state`."""
+    return replay(state.num_seats, state.settings, state.seed, state.first_starter, list(state.log))
+
+
+def _cards(values: list[int]) -> list[Card]:
+    return [Card(v) for v in values]
+
+
+def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
+    return {
+        "number": rnd.number,
+        "starter": rnd.starter,
+        "dreams": [[int(c) for c in d] for d in rnd.dreams],
+        "draw_pile": [int(c) for c in rnd.draw_pile],
+        "discard": [int(c) for c in rnd.discard],
+        "knowledge": [sorted([list(s) for s in known]) for known in rnd.knowledge.sets],
+        "peeked": list(rnd.peeked),
+        "turn": rnd.turn,
+        "step": rnd.step.value,
+        "held": None if rnd.held is None else int(rnd.held),
+        "options": [int(c) for c in rnd.options],
+        "turns_played": rnd.turns_played,
+    }
+
+
+def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:
+    sets = [{Slot(int(s), int(p)) for s, p in known} for known in data["knowledge"]]
+    if len(sets) != num_seats + 1:
+        raise CorruptStateError("Knowledge does not match the number of seats.")
+    return RoundState(
+        number=int(data["number"]),
+        starter=int(data["starter"]),
+        dreams=[_cards(d) for d in data["dreams"]],
+        draw_pile=_cards(data["draw_pile"]),
+        discard=_cards(data["discard"]),
+        knowledge=Knowledge(num_seats, sets),
+        peeked=[bool(p) for p in data["peeked"]],
+        turn=int(data["turn"]),
+        step=Step(data["step"]),
+        held=None if data["held"] is None else Card(data["held"]),
+        options=_cards(data["options"]),
+        turns_played=int(data["turns_played"]),
+    )
+
+
+def _result_to_dict(result: RoundResult) -> dict[str, Any]:
+    return {
+        "number": result.number,
+        "dreams": [[int(c) for c in d] for d in result.dreams],
+        "sums": list(result.sums),
+        "scores": list(result.scores),
+        "caller": result.caller,
+        "ender": result.ender,
+        "caller_succeeded": result.caller_succeeded,
+        "turns": result.turns,
+    }
+
+
+def _result_from_dict(data: dict[str, Any]) -> RoundResult:
+    return RoundResult(
+        number=int(data["number"]),
+        dreams=tuple(tuple(_cards(d)) for d in data["dreams"]),
+        sums=tuple(int(s) for s in data["sums"]),
+        scores=tuple(int(s) for s in data["scores"]),
+        caller=None if data["caller"] is None else int(data["caller"]),
+        ender=int(data["ender"]),
+        caller_succeeded=data["caller_succeeded"],
+        turns=int(data["turns"]),
+    )

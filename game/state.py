@@ -1,0 +1,71 @@
+"""The mutable state of a match and of its current round, and a round's final result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from game.actions import Action, Slot
+from game.cards import Card
+from game.knowledge import Knowledge
+from game.settings import MatchSettings
+
+
+class Step(StrEnum):
+    """Where the current turn stands."""
+
+    START = "start"  # may Wake up!, take the discard, or draw
+    HOLDING = "holding"  # holds a card drawn from the pile: swap, discard or use its power
+    CHOOSING = "choosing"  # Take 2 drew two cards: keep one
+    OVER = "over"  # the match has ended; nothing more happens
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round: every dream revealed and the scores it gave."""
+
+    number: int
+    dreams: tuple[tuple[Card, ...], ...]
+    sums: tuple[int, ...]
+    scores: tuple[int, ...]
+    caller: int | None
+    ender: int
+    caller_succeeded: bool | None
+    turns: int
+
+
+@dataclass(slots=True)
+class RoundState:
+    """The cards on the table and whose turn it is."""
+
+    number: int
+    starter: int
+    dreams: list[list[Card]]
+    draw_pile: list[Card]  # the top card is the last
+    discard: list[Card]  # the top card is the last
+    knowledge: Knowledge
+    peeked: list[bool]
+    turn: int
+    step: Step = Step.START
+    held: Card | None = None
+    options: list[Card] = field(default_factory=list)
+    turns_played: int = 0
+
+    def card_at(self, slot: Slot) -> Card:
+        """The card lying in a dream slot."""
+        return self.dreams[slot.seat][slot.position]
+
+
+@dataclass(slots=True)
+class MatchState:
+    """A whole match: settings, totals, finished rounds, the round in play and the action log."""
+
+    settings: MatchSettings
+    num_seats: int
+    seed: int
+    first_starter: int
+    totals: list[int]
+    results: list[RoundResult]
+    round: RoundState
+    log: list[Action]
+    over: bool = False
