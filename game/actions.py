@@ -22,6 +22,13 @@ class InitialPeek:
     seat: int
     positions: tuple[int, int]
 
+    def __post_init__(self) -> None:
+        # The two positions are a set: (2, 1) is the same move as (1, 2), and legal_actions lists (1, 2).
+        positions = tuple(self.positions)
+        if len(positions) == 2 and positions[1] < positions[0]:
+            positions = (positions[1], positions[0])
+        object.__setattr__(self, "positions", positions)
+
 
 @dataclass(frozen=True, slots=True)
 class WakeUp:
@@ -91,6 +98,13 @@ class UseSwap:
     first: Slot
     second: Slot
 
+    def __post_init__(self) -> None:
+        # Swapping a with b is swapping b with a: keep the slots in order, as legal_actions lists them.
+        if self.second < self.first:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
 
 Action = (
     InitialPeek | WakeUp | TakeDiscard | Draw | SwapDrawn | DiscardDrawn | UseTakeTwo | KeepCard | UsePeek
@@ -147,7 +161,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return UseSwap(seat, _slot(data["first"]), _slot(data["second"]))
         return cls(seat)  # type: ignore[no-any-return]
     except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptStateError(f"Unreadable action {data!r}: {exc}") from exc
+        raise CorruptStateError(f"Unreadable action {data!r}: {exc!r}.") from exc
 
 
 def _slot(value: Any) -> Slot:

@@ -37,8 +37,6 @@ def new_match(
 
     `starter` is the host's seat; None picks a random seat (RULES.md §3.5).
     """
-    if not MIN_SEATS <= num_seats <= MAX_SEATS:
-        raise SettingsError(f"Dreamcats needs {MIN_SEATS} to {MAX_SEATS} seats, not {num_seats}.")
     settings.validated()
     seed = rng.getrandbits(63)
     return match_from_seed(num_seats, settings, seed, starter)
@@ -46,6 +44,10 @@ def new_match(
 
 def match_from_seed(num_seats: int, settings: MatchSettings, seed: int, starter: int | None) -> MatchState:
     """The match that this seed deals, before any action."""
+    if type(num_seats) is not int or not MIN_SEATS <= num_seats <= MAX_SEATS:
+        raise SettingsError(f"Dreamcats needs {MIN_SEATS} to {MAX_SEATS} seats, not {num_seats}.")
+    if starter is not None and (type(starter) is not int or not 0 <= starter < num_seats):
+        raise SettingsError(f"The starting seat must be 0 to {num_seats - 1}, not {starter!r}.")
     if starter is None:
         starter = random.Random(f"dreamcats:{seed}:starter").randrange(num_seats)
     first = deal_round(num_seats, seed, number=1, starter=starter)

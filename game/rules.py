@@ -93,7 +93,7 @@ def check_step(state: MatchState, step: Step) -> None:
 def check_holding(state: MatchState, card: Card) -> None:
     """A power can only be used with the special card just drawn from the pile."""
     if state.round.held != card:
-        raise NotSpecialError(f"You can only use that power while holding a {card.name} drawn from the pile.")
+        raise NotSpecialError(f"You can only use {_POWER_NAMES[card]} while holding that card, drawn from the pile.")
 
 
 def check_option(state: MatchState, index: int) -> None:
@@ -109,6 +109,8 @@ def check_two_slots(state: MatchState, first: Slot, second: Slot) -> None:
     if first == second:
         raise InvalidPositionError("Choose two different cards to swap.")
 
+
+_POWER_NAMES = {Card.TAKE_2: "Take 2", Card.PEEK_1: "Peek 1", Card.SWAP_2: "Swap 2"}
 
 _STEP_MESSAGES = {
     Step.START: "You can only do that at the start of your turn.",

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from game.actions import Action, Slot, action_from_dict, action_to_dict
-from game.cards import Card
-from game.engine import apply_action, match_from_seed
+from game.cards import DREAM_SIZE, Card, full_deck
+from game.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
 from game.errors import CorruptStateError, GameError
 from game.knowledge import Knowledge
 from game.settings import MatchSettings
 from game.state import MatchState, RoundResult, RoundState, Step
 
 FORMAT_VERSION = 1
+_SORTED_DECK = sorted(full_deck())
 
 
 def match_to_dict(state: MatchState) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
     try:
         if data["format"] != FORMAT_VERSION:
             raise CorruptStateError(f"Unknown match format {data['format']!r}.")
-        return MatchState(
+        state = MatchState(
             settings=MatchSettings.from_dict(data["settings"]),
             num_seats=int(data["num_seats"]),
             seed=int(data["seed"]),
@@ -50,7 +51,31 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
     except CorruptStateError:
         raise
     except (KeyError, TypeError, ValueError, GameError) as exc:
-        raise CorruptStateError(f"Unreadable match data: {exc!r}") from exc
+        raise CorruptStateError(f"Unreadable match data: {exc!r}.") from exc
+    check_consistent(state)
+    return state
+
+
+def check_consistent(state: MatchState) -> None:
+    """Raise CorruptStateError unless the table holds one whole deck and every list fits the number of seats."""
+    rnd, seats = state.round, state.num_seats
+    cards = [*rnd.draw_pile, *rnd.discard, *rnd.options, *(c for dream in rnd.dreams for c in dream)]
+    if rnd.held is not None:
+        cards.append(rnd.held)
+    problems = [
+        (not MIN_SEATS <= seats <= MAX_SEATS, "the number of seats"),
+        (len(state.totals) != seats or len(rnd.peeked) != seats, "the totals or peeks"),
+        (len(rnd.dreams) != seats or any(len(d) != DREAM_SIZE for d in rnd.dreams), "the dreams"),
+        (sorted(cards) != _SORTED_DECK, "the cards, which are not one whole deck"),
+        (not rnd.discard, "the discard pile, which is empty"),
+        (not 0 <= rnd.turn < seats or not 0 <= rnd.starter < seats, "whose turn it is"),
+        ((rnd.step is Step.HOLDING) != (rnd.held is not None), "the card in hand"),
+        ((rnd.step is Step.CHOOSING) != (len(rnd.options) == 2), "the Take 2 choice"),
+        ((rnd.step is Step.OVER) != state.over, "whether the match is over"),
+    ]
+    for wrong, what in problems:
+        if wrong:
+            raise CorruptStateError(f"The saved match is inconsistent: check {what}.")
 
 
 def replay(

@@ -32,7 +32,7 @@ class MatchSettings:
     def validated(self) -> MatchSettings:
         """Return self if every value is allowed, else raise SettingsError."""
         _check_range("point limit", self.point_limit, POINT_LIMIT_RANGE)
-        if self.penalty not in PENALTIES:
+        if type(self.penalty) is not int or self.penalty not in PENALTIES:
             raise SettingsError(f"The penalty must be 5 or 15 (risky), not {self.penalty}.")
         if self.fixed_rounds is not None:
             _check_range("number of rounds", self.fixed_rounds, ROUNDS_RANGE)

@@ -9,9 +9,12 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.pofile import read_po
+
+if TYPE_CHECKING:
+    import discord
 
 log = logging.getLogger(__name__)
 
@@ -20,10 +23,6 @@ DEFAULT_LOCALE = "en"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 
 Entry = str | tuple[str, ...]
-
-
-class CatalogueError(Exception):
-    """A .po file that cannot be read or merged."""
 
 
 @dataclass
@@ -79,7 +78,7 @@ def _merge_file(catalogue: LocaleCatalogue, path: Path) -> None:
         catalogue.origins[key] = path.name
 
 
-def resolve_locale(locale: Any) -> str:
+def resolve_locale(locale: discord.Locale | str | None) -> str:
     """'pl' for Polish (discord.Locale.polish, 'pl', 'pl-PL', ...), else 'en'."""
     if locale is None:
         return DEFAULT_LOCALE
@@ -136,6 +135,16 @@ class Catalogues:
     def tn(self, key: str, count: int, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
         """The plural form of `key` for `count` in `locale`; `{count}` is available in the text."""
         return self._render(key, resolve_locale(locale), count, {"count": count, **params})
+
+    def template(self, key: str, locale: str = DEFAULT_LOCALE, /) -> str:
+        """The unformatted text of a key (for code that fills the {fields} itself); falls back like `t`."""
+        code = resolve_locale(locale)
+        for candidate in dict.fromkeys((code, DEFAULT_LOCALE)):
+            text = self._pick(key, candidate, None)
+            if text is not None:
+                return text
+        self._warn(("missing", key, code), "i18n: missing key %r (locale %s)", key, code)
+        return key
 
     def _render(self, key: str, code: str, count: int | None, params: Mapping[str, Any]) -> str:
         texts = [(c, self._pick(key, c, count)) for c in dict.fromkeys((code, DEFAULT_LOCALE))]

@@ -1,0 +1,210 @@
+"""`dreamcats arena`: seeded matches between computer players, with win rates and timings per player."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from game import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
+from game.players import Player, UnknownPlayerError, get_player
+
+Decision = Callable[[MatchState, int], None]
+
+
+@dataclass(slots=True)
+class Tally:
+    """Everything the arena counts for one player name over all its seats."""
+
+    matches: int = 0
+    wins: int = 0
+    rounds: int = 0
+    round_points: int = 0
+    own_turns: int = 0
+    calls: int = 0
+    successful_calls: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One printed row of the arena's table."""
+
+    name: str
+    matches: int
+    win_rate: float
+    low: float
+    high: float
+    mean_round_score: float
+    turns_per_round: float
+    wakeups: int
+    wakeup_success: float | None
+    p50_ms: float
+    p99_ms: float
+
+
+def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = wins / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def lineup(names: Sequence[str], seats: int, match_index: int) -> list[str]:
+    """The player name at each seat: the names cycled over the seats, rotated by one seat every match."""
+    cycled = [names[i % len(names)] for i in range(seats)]
+    shift = match_index % seats
+    return cycled[-shift:] + cycled[:-shift] if shift else cycled
+
+
+def play_match(
+    state: MatchState, players: Sequence[Player], rngs: Sequence[random.Random],
+    on_decision: Callable[[int, float], None] | None = None, after: Decision | None = None,
+) -> MatchState:
+    """Play the match to its end, each seat choosing from its own observation; returns the finished state."""
+    while not state.over:
+        waiting = [s for s in range(state.num_seats) if not state.round.peeked[s]]
+        seat = waiting[0] if waiting else state.round.turn
+        obs, legal = observe(state, seat), legal_actions(state, seat)
+        started = time.perf_counter()
+        action = players[seat](obs, legal, rngs[seat])
+        elapsed = time.perf_counter() - started
+        if on_decision is not None and not waiting:
+            on_decision(seat, elapsed)
+        apply_action(state, action)
+        if after is not None:
+            after(state, seat)
+    return state
+
+
+def run_arena(
+    names: Sequence[str], seats: int, matches: int, settings: MatchSettings, seed: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Tally]:
+    """Play the matches and count, per player name."""
+    players = {name: get_player(name) for name in names}
+    tallies = {name: Tally() for name in names}
+    for index in range(matches):
+        seated = lineup(names, seats, index)
+        rngs = [random.Random(f"arena:{seed}:{index}:{s}") for s in range(seats)]
+
+        def record(seat: int, elapsed: float, seated: list[str] = seated) -> None:
+            tallies[seated[seat]].times.append(elapsed)
+
+        state = new_match(seats, settings, random.Random(f"arena:{seed}:{index}"))
+        play_match(state, [players[n] for n in seated], rngs, on_decision=record)
+        _count(state, seated, tallies)
+        if progress is not None:
+            progress(index + 1, matches)
+    return tallies
+
+
+def _count(state: MatchState, seated: Sequence[str], tallies: dict[str, Tally]) -> None:
+    winners = set(observe(state, None).winners)
+    for seat, name in enumerate(seated):
+        tally = tallies[name]
+        tally.matches += 1
+        tally.wins += seat in winners
+        for result in state.results:
+            tally.rounds += 1
+            tally.round_points += result.scores[seat]
+            tally.own_turns += result.turns // state.num_seats + (
+                (seat - _starter_of(state, result.number)) % state.num_seats < result.turns % state.num_seats
+            )
+            if result.caller == seat:
+                tally.calls += 1
+                tally.successful_calls += bool(result.caller_succeeded)
+
+
+def _starter_of(state: MatchState, number: int) -> int:
+    if number == 1:
+        return state.first_starter
+    return (state.results[number - 2].ender + 1) % state.num_seats
+
+
+def summarize(tallies: dict[str, Tally]) -> list[Summary]:
+    """One summary row per player name, in the order given."""
+    rows = []
+    for name, t in tallies.items():
+        low, high = wilson(t.wins, t.matches)
+        rows.append(Summary(
+            name, t.matches, t.wins / t.matches if t.matches else 0.0, low, high,
+            t.round_points / t.rounds if t.rounds else 0.0, t.own_turns / t.rounds if t.rounds else 0.0,
+            t.calls, t.successful_calls / t.calls if t.calls else None,
+            percentile(t.times, 50) * 1000, percentile(t.times, 99) * 1000,
+        ))
+    return rows
+
+
+def format_table(rows: Sequence[Summary]) -> str:
+    """The arena's results as a plain text table."""
+    header = f"{'player':<24} {'seats':>6} {'win rate':>9} {'95% CI':>15} {'round score':>11} {'turns/round':>11}"
+    header += f" {'wake-ups':>8} {'success':>8} {'p50 ms':>7} {'p99 ms':>7}"
+    lines = [header]
+    for r in rows:
+        success = "-" if r.wakeup_success is None else f"{r.wakeup_success:.0%}"
+        lines.append(
+            f"{r.name:<24} {r.matches:>6} {r.win_rate:>9.1%} {f'{r.low:.1%}-{r.high:.1%}':>15}"
+            f" {r.mean_round_score:>11.2f} {r.turns_per_round:>11.2f} {r.wakeups:>8} {success:>8}"
+            f" {r.p50_ms:>7.2f} {r.p99_ms:>7.2f}"
+        )
+    return "\n".join(lines)
+
+
+def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    """A progress callback drawing a bar on one line of the stream."""
+
+    def show(done: int, total: int) -> None:
+        filled = round(30 * done / total) if total else 30
+        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The arena's command line."""
+    parser = argparse.ArgumentParser(prog="dreamcats arena", description="Play computer players against each other.")
+    parser.add_argument("--players", default="hard,normal", help="comma-separated: easy, normal, hard or module:function")
+    parser.add_argument("--seats", type=int, default=2, help="2 to 5 seats; the players are cycled over them")
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--points", type=int, default=100, help="the point limit")
+    parser.add_argument("--penalty", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the arena and print one row per player."""
+    args = parse(argv)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    try:
+        settings = MatchSettings(point_limit=args.points, penalty=args.penalty).validated()
+        if not names or not 2 <= args.seats <= 5 or args.matches < 1:
+            raise ValueError("Give at least one player, 2 to 5 seats and at least one match.")
+        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr))
+    except (UnknownPlayerError, ValueError) as exc:
+        print(f"dreamcats arena: {exc}", file=sys.stderr)
+        return 2
+    print(format_table(summarize(tallies)))
+    return 0

@@ -1,0 +1,32 @@
+"""The game service: tables, lobby rules, moves, timers and computer turns -- no Discord here."""
+
+from bot.service.clock import Clock, ManualClock, SystemClock
+from bot.service.errors import (
+    AlreadySeatedError,
+    BusyError,
+    ConflictError,
+    GameGoneError,
+    GameRunningError,
+    LobbyFullError,
+    NotEnoughSeatsError,
+    NotHostError,
+    NotHostOrManagerError,
+    NotInLobbyError,
+    NotPlayingError,
+    NotSeatedError,
+    SeatTakenOverError,
+    StaleButtonError,
+    TableError,
+)
+from bot.service.service import GameService, Notifier, Outcome
+from bot.service.store import FinishedMatch, FinishedRound, FinishedSeat, GameStore, StoredGame, finished_match
+from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableError, table_from_payload
+
+__all__ = [
+    "AlreadySeatedError", "BusyError", "Clock", "ConflictError", "FinishedMatch", "FinishedRound", "FinishedSeat",
+    "GameGoneError", "GameRunningError", "GameService", "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
+    "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayingError",
+    "NotSeatedError", "Notifier", "Outcome", "Person", "Seat", "SeatTakenOverError", "StaleButtonError",
+    "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",
+    "table_from_payload",
+]

@@ -1,0 +1,70 @@
+"""Named refusals of the table service; each becomes one friendly line via the catalogue key error.<ClassName>."""
+
+from __future__ import annotations
+
+from game import GameError
+
+
+class TableError(GameError):
+    """A request that the table cannot honour right now."""
+
+
+class GameRunningError(TableError):
+    """This channel already has a game."""
+
+    def __init__(self, game_id: str, message_id: int | None) -> None:
+        super().__init__(f"A game is already running in this channel ({game_id}).")
+        self.game_id = game_id
+        self.message_id = message_id
+
+
+class GameGoneError(TableError):
+    """The game has ended or no longer exists."""
+
+
+class NotInLobbyError(TableError):
+    """The game has already started (or has not yet been opened)."""
+
+
+class NotPlayingError(TableError):
+    """The game is still in its lobby."""
+
+
+class LobbyFullError(TableError):
+    """All five seats are taken."""
+
+
+class AlreadySeatedError(TableError):
+    """The person already has a seat."""
+
+
+class NotSeatedError(TableError):
+    """The person has no seat at this table."""
+
+
+class NotHostError(TableError):
+    """Only the host may do this."""
+
+
+class NotHostOrManagerError(TableError):
+    """Only the host or someone with Manage Server may do this."""
+
+
+class NotEnoughSeatsError(TableError):
+    """A match needs at least two seats."""
+
+
+class StaleButtonError(TableError):
+    """The button belongs to an earlier moment of the game."""
+
+
+class BusyError(TableError):
+    """The table is busy with another move; try again."""
+
+
+class ConflictError(TableError):
+    """Another process changed the game at the same moment; the move was refused."""
+
+
+class SeatTakenOverError(TableError):
+    """A computer player now plays this seat."""

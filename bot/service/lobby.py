@@ -1,0 +1,83 @@
+"""Lobby rules on a Table: join, leave, add a computer player, start; each raises a named TableError."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from bot.service.errors import (
+    AlreadySeatedError,
+    LobbyFullError,
+    NotEnoughSeatsError,
+    NotHostError,
+    NotInLobbyError,
+    NotSeatedError,
+)
+from bot.service.table import LogEntry, Person, Seat, Table
+from game import MAX_SEATS, MIN_SEATS, Event, new_match
+from game.players import STRENGTHS
+
+
+class UnknownStrengthError(NotInLobbyError):
+    """No computer player has that strength."""
+
+
+def check_lobby(table: Table) -> None:
+    """Lobby actions only happen before the match starts."""
+    if table.state is not None:
+        raise NotInLobbyError("The match has already started.")
+
+
+def join(table: Table, person: Person) -> list[Event]:
+    """Seat a person."""
+    check_lobby(table)
+    if table.seat_of(person.user_id) is not None:
+        raise AlreadySeatedError("You already have a seat.")
+    if len(table.seats) >= MAX_SEATS:
+        raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
+    table.seats.append(Seat(person.user_id, person.name, person.locale))
+    return []
+
+
+def leave(table: Table, user_id: int) -> bool:
+    """Unseat a person; the host role passes to the next person. True if nobody is left and the lobby closes."""
+    check_lobby(table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeatedError("You do not have a seat at this table.")
+    del table.seats[seat]
+    people = [s for s in table.seats if s.is_person]
+    if not people:
+        return True
+    if user_id == table.host_id:
+        assert people[0].user_id is not None
+        table.host_id = people[0].user_id
+    return False
+
+
+def add_computer(table: Table, user_id: int, strength: str) -> list[Event]:
+    """A seated person adds a computer player of a strength."""
+    check_lobby(table)
+    if table.seat_of(user_id) is None:
+        raise NotSeatedError("Take a seat first.")
+    if strength not in STRENGTHS:
+        raise UnknownStrengthError(f"Unknown strength {strength!r}.")
+    if len(table.seats) >= MAX_SEATS:
+        raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
+    number = 1 + sum(1 for s in table.seats if not s.is_person)
+    # The stored name is English; the bot shows a translated one built from the strength.
+    table.seats.append(Seat(None, f"Computer {number} ({strength})", strength=strength))
+    return []
+
+
+def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list[Event]:
+    """The host starts the match: the first round is dealt and the host's seat begins (RULES.md §3.5)."""
+    check_lobby(table)
+    if user_id != table.host_id:
+        raise NotHostError("Only the host can start the match.")
+    if len(table.seats) < MIN_SEATS:
+        raise NotEnoughSeatsError(f"A match needs at least {MIN_SEATS} seats.")
+    table.state = new_match(len(table.seats), table.settings, rng, starter=table.seat_of(table.host_id))
+    table.started_at = now
+    table.add_log([LogEntry("round_started", table.state.round.starter, count=1)])
+    return []

@@ -1,0 +1,99 @@
+"""Moves on a Table: a person's action, a computer player's step, a timed-out turn, leaving; all public-log aware."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from bot.service.errors import NotPlayingError, NotSeatedError, SeatTakenOverError
+from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
+from game import Action, Event, EventKind, InitialPeek, apply_action, legal_actions, observe
+from game.players import choose
+
+# After this many timed-out turns in a row the seat is handed to a computer player (RULES.md §7).
+MAX_TIMEOUTS = 3
+_QUIET = {EventKind.INITIAL_PEEK, EventKind.TAKE_TWO_DREW}
+
+
+def apply_logged(table: Table, action: Action) -> list[Event]:
+    """Apply an engine action and log its public events."""
+    assert table.state is not None
+    events = apply_action(table.state, action)
+    table.add_log(LogEntry.of(e) for e in events if e.is_public and e.kind not in _QUIET)
+    return events
+
+
+def person_seat(table: Table, user_id: int) -> int:
+    """The seat a person plays themselves; refuses spectators and seats a computer has taken over."""
+    if not table.playing:
+        raise NotPlayingError("The match is not running.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeatedError("You are not playing at this table.")
+    if table.seats[seat].computer_plays:
+        raise SeatTakenOverError("A computer player has taken over your seat.")
+    return seat
+
+
+def person_move(table: Table, seat: int, action: Action) -> list[Event]:
+    """A person's own action; acting on their turn resets their run of timed-out turns."""
+    events = apply_logged(table, action)
+    if not isinstance(action, InitialPeek):
+        table.seats[seat].timeouts = 0
+    return events
+
+
+def computer_action(table: Table, seat: int, strength: str, rng: random.Random) -> Action:
+    """What the computer player of that strength does now for the seat (it sees only the seat's view)."""
+    assert table.state is not None
+    return choose(strength, observe(table.state, seat), legal_actions(table.state, seat), rng)
+
+
+def computer_peeks(table: Table, rng: random.Random) -> list[Event]:
+    """Every computer-played seat that has not made its initial peek makes it now."""
+    events: list[Event] = []
+    if not table.playing or table.state is None:
+        return events
+    for index, seat in enumerate(table.seats):
+        if seat.computer_plays and not table.state.round.peeked[index] and seat.strength:
+            events.extend(apply_logged(table, computer_action(table, index, seat.strength, rng)))
+    return events
+
+
+def play_out_turn(table: Table, seat: int, strength: str, rng: random.Random) -> list[Event]:
+    """Let a computer player finish the seat's current turn (initial peek included)."""
+    assert table.state is not None
+    key, events = table.turn_key, []
+    while table.playing and table.turn_key == key and table.turn == seat:
+        events.extend(apply_logged(table, computer_action(table, seat, strength, rng)))
+    return events
+
+
+def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
+    """The turn timer ran out: the computer plays the turn; after three in a row it keeps the seat."""
+    record = table.seats[seat]
+    record.timeouts += 1
+    table.add_log([LogEntry("timeout", seat)])
+    events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
+    if record.timeouts >= MAX_TIMEOUTS:
+        record.strength, record.handed_over = STAND_IN_STRENGTH, True
+        table.add_log([LogEntry("handover", seat)])
+    return events
+
+
+def leave_match(table: Table, user_id: int) -> int:
+    """A person leaves a running match; a computer player takes the seat, the result still counts as theirs."""
+    seat = person_seat(table, user_id)
+    record = table.seats[seat]
+    record.left, record.strength = True, STAND_IN_STRENGTH
+    table.add_log([LogEntry("left", seat)])
+    return seat
+
+
+def refresh_deadline(table: Table, before: tuple[int, int] | None, now: datetime) -> None:
+    """A new person's turn gets a fresh deadline; a computer's turn or the end of the match has none."""
+    turn = table.turn
+    if turn is None or table.seats[turn].computer_plays:
+        table.deadline = None
+    elif table.turn_key != before or table.deadline is None:
+        table.deadline = now + timedelta(seconds=table.settings.turn_timer)

@@ -1,0 +1,348 @@
+"""The game service: one lock per game, every accepted change saved before it counts, computer turns and timers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.service import lobby, moves
+from bot.service.clock import Clock, SystemClock
+from bot.service.errors import (
+    BusyError,
+    ConflictError,
+    GameGoneError,
+    GameRunningError,
+    NotHostOrManagerError,
+    StaleButtonError,
+)
+from bot.service.store import GameStore, StoredGame, finished_match
+from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
+from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
+
+log = logging.getLogger(__name__)
+
+
+class Notifier(Protocol):
+    """What the service tells the presentation side; every method returns at once (the work is queued)."""
+
+    def table_changed(self, table: Table) -> None:
+        """Redraw the table (or lobby) message."""
+
+    def round_ended(self, table: Table, result: RoundResult) -> None:
+        """Show the reveal and the scores of a round."""
+
+    def match_ended(self, table: Table) -> None:
+        """Show the final standings."""
+
+    def seat_handed_over(self, table: Table, seat: int) -> None:
+        """Tell a person that a computer player now plays their seat."""
+
+    def game_closed(self, table: Table, reason: str) -> None:
+        """The game was cancelled or stopped ("cancelled" / "stopped")."""
+
+    def game_broken(self, stored: StoredGame, reason: str) -> None:
+        """A live game could not be read after a restart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A person's accepted move: its events (incl. their private ones) and their view right after it."""
+
+    table: Table
+    seat: int
+    events: list[Event]
+    view: Observation
+
+
+class _Unchanged(Exception):
+    """A scheduled step that no longer applies; nothing is saved."""
+
+
+Mutation = Callable[[Table], list[Event]]
+
+
+class GameService:
+    """All live games of this bot process."""
+
+    def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
+                 computer_pause: float = 1.5, lock_timeout: float = 2.0, rng: random.Random | None = None) -> None:
+        self.store, self.notifier = store, notifier
+        self.clock: Clock = clock or SystemClock()
+        self.computer_pause, self.lock_timeout = computer_pause, lock_timeout
+        self.rng = rng or random.Random()
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._settled: dict[str, asyncio.Event] = {}
+
+    # -- looking up -------------------------------------------------------------------------------------------
+    def get(self, game_id: str) -> Table:
+        """The current table of a game; GameGoneError if it is not live."""
+        table = self._tables.get(game_id)
+        if table is None:
+            raise GameGoneError("This game is no longer running.")
+        return table
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The live game of a channel, if any."""
+        return next((t for t in self._tables.values() if t.channel_id == channel_id), None)
+
+    @property
+    def tables(self) -> list[Table]:
+        """Every live table."""
+        return list(self._tables.values())
+
+    # -- lobby --------------------------------------------------------------------------------------------------
+    async def open_lobby(self, *, guild_id: int, channel_id: int, host: Person, settings: MatchSettings,
+                         locale: str) -> Table:
+        """A new lobby with the host seated; GameRunningError if the channel already has a game."""
+        settings.validated()
+        running = self.in_channel(channel_id)
+        if running is not None:
+            raise GameRunningError(running.game_id, running.message_id)
+        stored = await self.store.in_channel(channel_id)
+        if stored is not None:
+            raise GameRunningError(stored.game_id, stored.message_id)
+        table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
+                      [Seat(host.user_id, host.name, host.locale)], self.clock.now())
+        table.version = await self.store.create(table)
+        self._tables[table.game_id] = table
+        return table
+
+    async def join(self, game_id: str, person: Person) -> Table:
+        """Seat a person in the lobby."""
+        return (await self._change(game_id, lambda t: lobby.join(t, person)))[0]
+
+    async def add_computer(self, game_id: str, user_id: int, strength: str) -> Table:
+        """Add a computer player of a strength to the lobby."""
+        return (await self._change(game_id, lambda t: lobby.add_computer(t, user_id, strength)))[0]
+
+    async def leave_lobby(self, game_id: str, user_id: int) -> Table:
+        """Leave the lobby; the last person out closes it."""
+        closing = False
+
+        def mutate(table: Table) -> list[Event]:
+            nonlocal closing
+            closing = lobby.leave(table, user_id)
+            return []
+
+        table = (await self._change(game_id, mutate))[0]
+        if closing:
+            await self._close(table, "cancelled")
+        return table
+
+    async def start(self, game_id: str, user_id: int) -> Table:
+        """The host starts the match."""
+        return (await self._change(game_id, lambda t: lobby.start(t, user_id, self.rng, self.clock.now())))[0]
+
+    async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped") -> Table:
+        """Cancel a lobby or stop a match (host or Manage Server); nothing is recorded."""
+        async with self._locked(game_id):
+            table = self.get(game_id)
+            if user_id != table.host_id and not is_manager:
+                raise NotHostOrManagerError("Only the host or a server manager can do that.")
+            await self._close(table, reason)
+        return table
+
+    async def set_message(self, game_id: str, message_id: int) -> None:
+        """Remember the table message (after it was posted again)."""
+        def mutate(table: Table) -> list[Event]:
+            table.message_id = message_id
+            return []
+
+        await self._change(game_id, mutate, restart=False)
+
+    # -- playing ------------------------------------------------------------------------------------------------
+    async def play(self, game_id: str, user_id: int, make: Callable[[int], Action], *,
+                   move_number: int | None = None, round_number: int | None = None) -> Outcome:
+        """A person's move, built by `make(seat)`; a stale move number or round refuses it."""
+        seat_box: list[int] = []
+
+        def mutate(table: Table) -> list[Event]:
+            seat = moves.person_seat(table, user_id)
+            assert table.state is not None
+            if move_number is not None and move_number != table.move_number:
+                raise StaleButtonError("That button is from an earlier moment of the game.")
+            if round_number is not None and round_number != table.state.round.number:
+                raise StaleButtonError("That button is from an earlier round.")
+            seat_box.append(seat)
+            return moves.person_move(table, seat, make(seat))
+
+        table, events = await self._change(game_id, mutate)
+        assert table.state is not None
+        return Outcome(table, seat_box[0], events, observe(table.state, seat_box[0]))
+
+    async def leave_match(self, game_id: str, user_id: int) -> Table:
+        """A person leaves a running match; a computer player takes their seat."""
+        return (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
+
+    # -- persistence core ---------------------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _locked(self, game_id: str) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        try:
+            await asyncio.wait_for(lock.acquire(), self.lock_timeout)
+        except TimeoutError:
+            raise BusyError("The table is busy, please try again.") from None
+        try:
+            yield
+        finally:
+            lock.release()
+
+    async def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True) -> tuple[Table, list[Event]]:
+        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure."""
+        async with self._locked(game_id):
+            before = self.get(game_id)
+            table = before.clone()
+            turn_key = table.turn_key
+            events = mutate(table)
+            events += moves.computer_peeks(table, self.rng)
+            moves.refresh_deadline(table, turn_key, self.clock.now())
+            await self._persist(table)
+        self._announce(before, table, events)
+        if restart:
+            self._restart_driver(table.game_id)
+        return table, events
+
+    async def _persist(self, table: Table) -> None:
+        if table.state is not None and table.state.over:
+            await self.store.finish(table, finished_match(table, self.clock.now()))
+            self._forget(table.game_id)
+            return
+        try:
+            table.version = await self.store.save(table)
+        except ConflictError:
+            await self._reload(table.game_id, table.channel_id)
+            raise
+        self._tables[table.game_id] = table
+
+    async def _reload(self, game_id: str, channel_id: int) -> None:
+        stored = await self.store.in_channel(channel_id)
+        if stored is None or stored.game_id != game_id:
+            self._forget(game_id)
+            return
+        self._tables[game_id] = table_from_payload(stored.payload, version=stored.version,
+                                                   message_id=stored.message_id, deadline=stored.deadline)
+
+    def _announce(self, before: Table, table: Table, events: list[Event]) -> None:
+        assert before.game_id == table.game_id
+        for seat, (old, new) in enumerate(zip(before.seats, table.seats, strict=False)):
+            if new.handed_over and not old.handed_over:
+                self.notifier.seat_handed_over(table, seat)
+        if table.state is not None:
+            for event in events:
+                if event.kind is EventKind.ROUND_ENDED and event.is_public:
+                    self.notifier.round_ended(table, table.state.results[event.count - 1])
+        if table.state is not None and table.state.over:
+            self.notifier.match_ended(table)
+        else:
+            self.notifier.table_changed(table)
+
+    async def _close(self, table: Table, reason: str) -> None:
+        await self.store.delete(table.game_id)
+        self._forget(table.game_id)
+        self.notifier.game_closed(table, reason)
+
+    def _forget(self, game_id: str) -> None:
+        self._tables.pop(game_id, None)
+        driver = self._drivers.pop(game_id, None)
+        if driver is not None and driver is not asyncio.current_task():
+            driver.cancel()
+        self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    # -- restarts -----------------------------------------------------------------------------------------------
+    async def resume(self) -> list[str]:
+        """Load every live game and carry on; an unreadable one is marked broken (others unaffected). Its ids."""
+        broken: list[str] = []
+        for stored in await self.store.load():
+            try:
+                table = table_from_payload(stored.payload, version=stored.version, message_id=stored.message_id,
+                                           deadline=stored.deadline)
+            except UnreadableTableError as exc:
+                log.error("live game %s cannot be read, marking it broken: %s", stored.game_id, exc)
+                await self.store.mark_broken(stored.game_id, str(exc))
+                self.notifier.game_broken(stored, str(exc))
+                broken.append(stored.game_id)
+                continue
+            self._tables[table.game_id] = table
+            if table.playing:
+                self.notifier.table_changed(table)
+                self._restart_driver(table.game_id)
+        return broken
+
+    async def shutdown(self) -> None:
+        """Stop every timer and computer player (the games stay saved)."""
+        drivers = list(self._drivers.values())
+        self._drivers.clear()
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+
+    # -- computer players and timers ----------------------------------------------------------------------------
+    async def settled(self, game_id: str) -> None:
+        """Wait until the game waits for a person (or has ended): for tests and the demo."""
+        await self._settled.setdefault(game_id, asyncio.Event()).wait()
+
+    def _restart_driver(self, game_id: str) -> None:
+        old = self._drivers.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        settled = self._settled.setdefault(game_id, asyncio.Event())
+        table = self._tables.get(game_id)
+        if table is None or not table.playing:
+            settled.set()
+            return
+        settled.clear()
+        self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"dc-{game_id}")
+
+    async def _drive(self, game_id: str) -> None:
+        """Play computer turns after a pause, and play a person's turn when their timer runs out."""
+        try:
+            while (table := self._tables.get(game_id)) is not None and table.playing:
+                turn, key = table.turn, table.turn_key
+                assert turn is not None
+                if table.seats[turn].computer_plays:
+                    await self.clock.sleep(self.computer_pause)
+                    step: Mutation = self._computer_step(turn, key)
+                else:
+                    self._settled.setdefault(game_id, asyncio.Event()).set()
+                    assert table.deadline is not None
+                    await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
+                    self._settled[game_id].clear()
+                    step = self._timeout_step(turn, key)
+                try:
+                    await asyncio.shield(self._change(game_id, step, restart=False))
+                except _Unchanged:
+                    continue
+        except asyncio.CancelledError:
+            raise
+        except GameGoneError:
+            pass
+        except Exception:
+            log.exception("game %s: the computer player or timer failed", game_id)
+        finally:
+            if self._drivers.get(game_id) is asyncio.current_task():
+                self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    def _computer_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
+        def mutate(table: Table) -> list[Event]:
+            strength = table.seats[seat].strength
+            if table.turn != seat or table.turn_key != key or strength is None:
+                raise _Unchanged
+            return moves.apply_logged(table, moves.computer_action(table, seat, strength, self.rng))
+        return mutate
+
+    def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
+        def mutate(table: Table) -> list[Event]:
+            if table.turn != seat or table.turn_key != key or table.deadline is None:
+                raise _Unchanged
+            if table.deadline > self.clock.now() or table.seats[seat].computer_plays:
+                raise _Unchanged
+            return moves.timed_out(table, seat, self.rng)
+        return mutate

@@ -1,0 +1,116 @@
+"""Where live games and finished matches go: the protocol the service needs, and the finished-match summary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from bot.service.table import Table
+from game.scoring import winners
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A live-game row as the service sees it."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    payload: dict[str, Any]
+    version: int
+    deadline: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSeat:
+    """One seat's result."""
+
+    user_id: int | None
+    name: str
+    strength: str | None
+    total: int
+    winner: bool
+    left_early: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedRound:
+    """One round's caller and scores."""
+
+    number: int
+    caller: int | None
+    caller_succeeded: bool | None
+    sums: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """Everything standings need about a finished match."""
+
+    guild_id: int
+    channel_id: int
+    started_at: datetime
+    finished_at: datetime
+    settings: dict[str, Any]
+    seats: tuple[FinishedSeat, ...]
+    rounds: tuple[FinishedRound, ...]
+
+
+class GameStore(Protocol):
+    """Persistence of live games; every method is one transaction."""
+
+    async def create(self, table: Table) -> int:
+        """Insert the live game; returns its version (1)."""
+        ...
+
+    async def save(self, table: Table) -> int:
+        """Save the table if the stored version is `table.version`; the new version, or ConflictError."""
+        ...
+
+    async def finish(self, table: Table, match: FinishedMatch) -> None:
+        """Record the finished match and delete the live game, in one transaction."""
+        ...
+
+    async def delete(self, game_id: str) -> None:
+        """Forget a live game (cancelled or stopped)."""
+        ...
+
+    async def load(self) -> list[StoredGame]:
+        """Every live game that is not marked broken."""
+        ...
+
+    async def in_channel(self, channel_id: int) -> StoredGame | None:
+        """The live game of a channel, if any."""
+        ...
+
+    async def mark_broken(self, game_id: str, reason: str) -> None:
+        """Keep the row for inspection but never load it again."""
+        ...
+
+
+def finished_match(table: Table, finished_at: datetime) -> FinishedMatch:
+    """The result of a finished match; a person who left counts as a loss (RULES.md §7)."""
+    state = table.state
+    assert state is not None and state.over
+    staying = [i for i, seat in enumerate(table.seats) if not seat.left] or list(range(len(table.seats)))
+    best = winners([state.totals[i] for i in staying])
+    winning = {staying[i] for i in best}
+    seats = tuple(
+        FinishedSeat(
+            user_id=seat.user_id,
+            name=seat.name,
+            strength=None if seat.is_person else seat.strength,
+            total=state.totals[i],
+            winner=i in winning and not seat.left,
+            left_early=seat.left,
+        )
+        for i, seat in enumerate(table.seats)
+    )
+    rounds = tuple(
+        FinishedRound(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
+    )
+    return FinishedMatch(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
+                         state.settings.to_dict(), seats, rounds)

@@ -1,0 +1,228 @@
+"""One game at one channel: its lobby seats, the engine state, the public log and the turn deadline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from game import (
+    Card,
+    Event,
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    Slot,
+    match_from_dict,
+    match_to_dict,
+)
+
+PAYLOAD_FORMAT = 1
+LOG_LENGTH = 6
+# A person's seat handed to the computer (time-outs, leaving) is played at this strength.
+STAND_IN_STRENGTH = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone pressing a button: their Discord user id, display name and language ("en"/"pl")."""
+
+    user_id: int
+    name: str
+    locale: str = "en"
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: a person (user_id set) or a computer player (strength set), or a person whose seat a computer plays."""
+
+    user_id: int | None
+    name: str
+    locale: str = "en"
+    strength: str | None = None
+    timeouts: int = 0
+    left: bool = False
+    handed_over: bool = False
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person sat down here (even if a computer now plays for them)."""
+        return self.user_id is not None
+
+    @property
+    def computer_plays(self) -> bool:
+        """Whether the computer makes this seat's moves."""
+        return self.strength is not None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One public line of the table log: an engine event kind or a table happening (timeout, handover, left)."""
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    slots: tuple[tuple[int, int], ...] = ()
+    count: int = 0
+
+    @classmethod
+    def of(cls, event: Event) -> LogEntry:
+        """The log entry for a public engine event."""
+        assert event.is_public, "only public events go into the table log"
+        return cls(str(event.kind), event.seat, tuple(int(c) for c in event.cards),
+                   tuple((s.seat, s.position) for s in event.slots), event.count)
+
+    @property
+    def card_values(self) -> tuple[Card, ...]:
+        """The (public) cards of the entry."""
+        return tuple(Card(c) for c in self.cards)
+
+    @property
+    def slot_values(self) -> tuple[Slot, ...]:
+        """The slots of the entry."""
+        return tuple(Slot(s, p) for s, p in self.slots)
+
+
+@dataclass(slots=True)
+class Table:
+    """A game from lobby to the end of the match, with everything needed to resume it after a restart."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    settings: MatchSettings
+    locale: str
+    seats: list[Seat]
+    created_at: datetime
+    state: MatchState | None = None
+    started_at: datetime | None = None
+    log: list[LogEntry] = field(default_factory=list)
+    deadline: datetime | None = None
+    message_id: int | None = None
+    version: int = 0
+
+    @property
+    def playing(self) -> bool:
+        """Whether the match has started and is not over."""
+        return self.state is not None and not self.state.over
+
+    @property
+    def names(self) -> list[str]:
+        """The seat names in seat order."""
+        return [seat.name for seat in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a person, if they have one."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is, while playing."""
+        return self.state.round.turn if self.playing and self.state else None
+
+    @property
+    def move_number(self) -> int:
+        """How many turn actions (not initial peeks) have been made: a button from an earlier moment is stale."""
+        if self.state is None:
+            return 0
+        return sum(1 for action in self.state.log if not isinstance(action, InitialPeek))
+
+    @property
+    def turn_key(self) -> tuple[int, int] | None:
+        """(round, turns played): changes exactly when a new turn begins."""
+        if not self.playing or self.state is None:
+            return None
+        return (self.state.round.number, self.state.round.turns_played)
+
+    def add_log(self, entries: Iterable[LogEntry]) -> None:
+        """Append public entries, keeping only the last few."""
+        self.log = [*self.log, *entries][-LOG_LENGTH:]
+
+    def clone(self) -> Table:
+        """An independent copy to change and save; the original stays as it was if saving fails."""
+        return table_from_payload(self.to_payload(), version=self.version, message_id=self.message_id,
+                                  deadline=self.deadline)
+
+    def to_payload(self) -> dict[str, Any]:
+        """Everything about the game as JSON-safe data for the live-game row."""
+        return {
+            "format": PAYLOAD_FORMAT,
+            "game_id": self.game_id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "settings": self.settings.to_dict(),
+            "locale": self.locale,
+            "seats": [_seat_to_dict(s) for s in self.seats],
+            "created_at": self.created_at.isoformat(),
+            "started_at": self.started_at.isoformat() if self.started_at else None,
+            "state": match_to_dict(self.state) if self.state is not None else None,
+            "log": [_entry_to_dict(e) for e in self.log],
+        }
+
+
+class UnreadableTableError(ValueError):
+    """A live-game payload that cannot be turned back into a table."""
+
+
+def table_from_payload(
+    data: dict[str, Any], *, version: int, message_id: int | None, deadline: datetime | None
+) -> Table:
+    """The table that `to_payload` wrote; UnreadableTableError if it cannot be read."""
+    try:
+        if data["format"] != PAYLOAD_FORMAT:
+            raise UnreadableTableError(f"unknown payload format {data['format']!r}")
+        table = Table(
+            game_id=str(data["game_id"]),
+            guild_id=int(data["guild_id"]),
+            channel_id=int(data["channel_id"]),
+            host_id=int(data["host_id"]),
+            settings=MatchSettings.from_dict(data["settings"]),
+            locale=str(data["locale"]),
+            seats=[_seat_from_dict(s) for s in data["seats"]],
+            created_at=datetime.fromisoformat(data["created_at"]),
+            started_at=datetime.fromisoformat(data["started_at"]) if data["started_at"] else None,
+            state=match_from_dict(data["state"]) if data["state"] is not None else None,
+            log=[_entry_from_dict(e) for e in data["log"]],
+            deadline=deadline,
+            message_id=message_id,
+            version=version,
+        )
+    except UnreadableTableError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # GameError is a ValueError
+        raise UnreadableTableError(f"unreadable live game: {exc!r}") from exc
+    if table.state is not None and table.state.num_seats != len(table.seats):
+        raise UnreadableTableError("the match and the seats disagree")
+    return table
+
+
+def _seat_to_dict(seat: Seat) -> dict[str, Any]:
+    return {"user_id": seat.user_id, "name": seat.name, "locale": seat.locale, "strength": seat.strength,
+            "timeouts": seat.timeouts, "left": seat.left, "handed_over": seat.handed_over}
+
+
+def _seat_from_dict(data: dict[str, Any]) -> Seat:
+    user_id = data["user_id"]
+    return Seat(None if user_id is None else int(user_id), str(data["name"]), str(data["locale"]),
+                data["strength"], int(data["timeouts"]), bool(data["left"]), bool(data["handed_over"]))
+
+
+def _entry_to_dict(entry: LogEntry) -> dict[str, Any]:
+    return {"kind": entry.kind, "seat": entry.seat, "cards": list(entry.cards),
+            "slots": [list(s) for s in entry.slots], "count": entry.count}
+
+
+def _entry_from_dict(data: dict[str, Any]) -> LogEntry:
+    return LogEntry(str(data["kind"]), data["seat"], tuple(int(c) for c in data["cards"]),
+                    tuple((int(s), int(p)) for s, p in data["slots"]), int(data["count"]))
+
+
+def seat_with(seat: Seat, **changes: Any) -> Seat:
+    """A copy of a seat with some fields changed."""
+    return replace(seat, **changes)

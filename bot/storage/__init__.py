@@ -1,0 +1,46 @@
+"""Dreamcats storage: SQLAlchemy models, Alembic migrations, live games, match results and standings.
+
+The caller owns the transaction::
+
+    db = await Database.open(url)
+    async with db.sessions() as session, session.begin():
+        await record_match(session, record=record)
+"""
+
+from bot.storage.database import Database, MigrationError, database_url
+from bot.storage.live import (
+    create_live_game,
+    delete_live_game,
+    get_server_settings,
+    live_game_for_channel,
+    load_live_games,
+    mark_live_game_broken,
+    save_live_game,
+    save_server_settings,
+)
+from bot.storage.queries import leaderboard, player_stats
+from bot.storage.ratings import InvalidMatchRecordError, display_rating
+from bot.storage.records import (
+    LeaderboardPage,
+    LeaderboardRow,
+    LiveGameNotFoundError,
+    LiveGameRecord,
+    MatchRecord,
+    PlayerStats,
+    RecentMatch,
+    RoundRecord,
+    SeatRecord,
+    ServerSettingsRecord,
+    StorageError,
+    VersionConflictError,
+)
+from bot.storage.results import record_match
+
+__all__ = [
+    "Database", "InvalidMatchRecordError", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
+    "LiveGameRecord", "MatchRecord", "MigrationError", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
+    "ServerSettingsRecord", "StorageError", "VersionConflictError", "create_live_game", "database_url",
+    "delete_live_game", "display_rating", "get_server_settings", "leaderboard", "live_game_for_channel",
+    "load_live_games", "mark_live_game_broken", "player_stats", "record_match", "save_live_game",
+    "save_server_settings",
+]

@@ -1,0 +1,147 @@
+"""The engine, the session factory and migrations to head at start-up."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+import migrations
+from bot.storage.records import StorageError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
+SQLITE_BUSY_TIMEOUT_MS = 5000
+# Any fixed number: several bot processes starting together on PostgreSQL take turns migrating.
+MIGRATION_LOCK_ID = 0x44726561
+
+
+class MigrationError(StorageError):
+    """The schema could not be brought up to date."""
+
+
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the one given, else $DATABASE_URL, else a SQLite file in the working directory."""
+    return normalize_url(url or os.environ.get("DATABASE_URL") or DEFAULT_URL)
+
+
+def normalize_url(url: str) -> str:
+    """Give a plain sqlite:// or postgresql:// URL its async driver."""
+    parsed = make_url(url)
+    if parsed.drivername in _ASYNC_DRIVERS:
+        parsed = parsed.set(drivername=_ASYNC_DRIVERS[parsed.drivername])
+    return parsed.render_as_string(hide_password=False)
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite connections get WAL, foreign keys and a busy timeout."""
+    engine = create_async_engine(normalize_url(url))
+    if engine.dialect.name == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
+    return engine
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.close()
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration, built from the installed migrations package (works from any directory)."""
+    config = Config()
+    location = str(Path(migrations.__file__).resolve().parent)
+    config.set_main_option("script_location", location.replace("%", "%%"))
+    config.set_main_option("path_separator", "os")
+    return config
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision id."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+async def upgrade_to_head(engine: AsyncEngine) -> None:
+    """Run every pending migration in one transaction on one shared connection (Alembic's cookbook recipe)."""
+    async with engine.connect() as connection:
+        await connection.run_sync(guarded_migration, _upgrade)
+
+
+def _upgrade(connection: Connection) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def guarded_migration(connection: Connection, migrate: Callable[[Connection], None]) -> None:
+    """Run `migrate` in one transaction, alone (a PostgreSQL lock), and on SQLite with foreign keys off.
+
+    SQLite batch mode rebuilds a table by copying and dropping it; with foreign keys on, the drop would
+    cascade into the referencing tables. SQLite can only switch them outside a transaction.
+    """
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
+    try:
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK_ID})
+            migrate(connection)
+            if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+                raise MigrationError("A migration left rows that break a foreign key; nothing was changed.")
+    finally:
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    """The revision the database is at, None when it was never migrated."""
+    async with engine.connect() as connection:
+        return await connection.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
+
+
+class Database:
+    """An engine and its session factory; `async with db.sessions() as s, s.begin(): ...`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    async def open(cls, url: str) -> Database:
+        """Connect, migrate the schema to head, and return the ready database."""
+        engine = create_engine(url)
+        try:
+            await upgrade_to_head(engine)
+        except BaseException:
+            await engine.dispose()
+            raise
+        log.info("Database ready (%s, schema %s)", engine.dialect.name, head_revision())
+        return cls(engine)
+
+    @property
+    def dialect(self) -> str:
+        """The backend's name: "sqlite" or "postgresql"."""
+        return self.engine.dialect.name
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()

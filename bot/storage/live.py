@@ -1,0 +1,168 @@
+"""Server settings and live games: small reads and writes inside the caller's transaction."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.models import LiveGame, ServerSettings, utcnow
+from bot.storage.records import LiveGameNotFoundError, LiveGameRecord, ServerSettingsRecord, VersionConflictError
+from bot.storage.sql import upsert
+
+log = logging.getLogger(__name__)
+
+
+async def get_server_settings(session: AsyncSession, *, guild_id: int) -> ServerSettingsRecord:
+    """The server's stored defaults, or the built-in defaults when it has none."""
+    row = await session.get(ServerSettings, guild_id)
+    if row is None:
+        return ServerSettingsRecord()
+    return ServerSettingsRecord(
+        point_limit=row.point_limit,
+        penalty=row.penalty,
+        turn_timer=row.turn_timer,
+        memory_aid=row.memory_aid,
+        reveal_time=row.reveal_time,
+        table_locale=row.table_locale,
+    )
+
+
+async def save_server_settings(session: AsyncSession, *, guild_id: int, settings: ServerSettingsRecord) -> None:
+    """Store the server's defaults, replacing what was there."""
+    values = asdict(settings) | {"updated_at": utcnow()}
+    await upsert(session, ServerSettings, [{"guild_id": guild_id} | values], keys=["guild_id"], update=list(values))
+
+
+async def create_live_game(
+    session: AsyncSession,
+    *,
+    game_id: str,
+    guild_id: int,
+    channel_id: int,
+    payload: dict[str, Any],
+    deadline: datetime | None = None,
+) -> LiveGameRecord:
+    """Store a new live game at version 1."""
+    now = utcnow()
+    row = LiveGame(
+        game_id=game_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        table_message_id=None,
+        payload=json.dumps(payload, separators=(",", ":")),
+        version=1,
+        deadline=deadline,
+        broken=False,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(row)
+    await session.flush()
+    return _record(row)
+
+
+async def save_live_game(
+    session: AsyncSession,
+    *,
+    game_id: str,
+    payload: dict[str, Any],
+    expected_version: int,
+    table_message_id: int | None,
+    deadline: datetime | None,
+) -> int:
+    """Replace the game's state if it is still at `expected_version`; return the new version.
+
+    Raises VersionConflictError (and writes nothing) when someone saved it first or it was marked broken, and
+    LiveGameNotFoundError when it is gone.
+    """
+    new_version = expected_version + 1
+    statement = (
+        update(LiveGame)
+        .where(LiveGame.game_id == game_id, LiveGame.version == expected_version, LiveGame.broken.is_(False))
+        .values(
+            payload=json.dumps(payload, separators=(",", ":")),
+            version=new_version,
+            table_message_id=table_message_id,
+            deadline=deadline,
+            updated_at=utcnow(),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    result = await session.execute(statement)
+    if result.rowcount == 1:  # type: ignore[attr-defined]
+        return new_version
+    found = await session.execute(select(LiveGame.version, LiveGame.broken).where(LiveGame.game_id == game_id))
+    stored = found.first()
+    if stored is None:
+        raise LiveGameNotFoundError(f"There is no live game {game_id!r}.")
+    if stored.broken:
+        raise VersionConflictError(f"Live game {game_id!r} was marked broken; it can no longer be saved.")
+    raise VersionConflictError(f"Live game {game_id!r} is at version {stored.version}, not {expected_version}.")
+
+
+async def load_live_games(session: AsyncSession) -> list[LiveGameRecord]:
+    """Every live game that is not marked broken, oldest first."""
+    rows = await session.scalars(
+        select(LiveGame).where(LiveGame.broken.is_(False)).order_by(LiveGame.created_at, LiveGame.game_id)
+    )
+    return [_record(row) for row in rows]
+
+
+async def live_game_for_channel(session: AsyncSession, *, channel_id: int) -> LiveGameRecord | None:
+    """The channel's live game (the newest if several), broken ones excepted."""
+    row = await session.scalar(
+        select(LiveGame)
+        .where(LiveGame.channel_id == channel_id, LiveGame.broken.is_(False))
+        .order_by(LiveGame.created_at.desc())
+        .limit(1)
+    )
+    return None if row is None else _record(row)
+
+
+async def mark_live_game_broken(session: AsyncSession, *, game_id: str, reason: str) -> None:
+    """Stop loading the game but keep its row for inspection; a missing game is ignored."""
+    await session.execute(
+        update(LiveGame)
+        .where(LiveGame.game_id == game_id)
+        .values(broken=True, broken_reason=reason, version=LiveGame.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def delete_live_game(session: AsyncSession, *, game_id: str) -> None:
+    """Remove the game's row (finished or abandoned); a missing game is ignored."""
+    await session.execute(
+        delete(LiveGame).where(LiveGame.game_id == game_id).execution_options(synchronize_session=False)
+    )
+
+
+def _record(row: LiveGame) -> LiveGameRecord:
+    return LiveGameRecord(
+        game_id=row.game_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        table_message_id=row.table_message_id,
+        payload=_decode(row.game_id, row.payload),
+        version=row.version,
+        deadline=row.deadline,
+        updated_at=row.updated_at,
+    )
+
+
+def _decode(game_id: str, text: str) -> dict[str, Any]:
+    # An unreadable payload comes back empty: the engine refuses it and the bot ends just that game.
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        log.warning("Live game %s has a payload that is not JSON", game_id)
+        return {}
+    if not isinstance(payload, dict):
+        log.warning("Live game %s has a payload that is not a JSON object", game_id)
+        return {}
+    return payload

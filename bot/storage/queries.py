@@ -1,0 +1,127 @@
+"""The standings reads: the leaderboard (one indexed query) and one player's record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.models import Match, MatchSeat, Player, PlayerRating
+from bot.storage.ratings import display_rating
+from bot.storage.records import LeaderboardPage, LeaderboardRow, PlayerStats, RecentMatch
+
+RECENT_MATCHES = 5
+_FIGURES = (
+    PlayerRating.user_id,
+    Player.display_name,
+    PlayerRating.ordinal,
+    PlayerRating.matches,
+    PlayerRating.wins,
+    PlayerRating.rounds,
+    PlayerRating.round_score_sum,
+    PlayerRating.wakeup_calls,
+    PlayerRating.wakeup_successes,
+)
+
+
+async def leaderboard(session: AsyncSession, *, guild_id: int, offset: int = 0, limit: int = 10) -> LeaderboardPage:
+    """A page of the server's people by rating, best first; equal ratings share a rank."""
+    total = await session.scalar(select(func.count()).where(PlayerRating.guild_id == guild_id)) or 0
+    rows = (
+        await session.execute(
+            select(*_FIGURES)
+            .join(Player, Player.user_id == PlayerRating.user_id)
+            .where(PlayerRating.guild_id == guild_id)
+            .order_by(PlayerRating.ordinal.desc(), PlayerRating.user_id.desc())
+            .offset(max(offset, 0))
+            .limit(max(limit, 0))
+        )
+    ).all()
+    if not rows:
+        return LeaderboardPage(rows=[], total=total)
+    ranks = [await _rank(session, guild_id, rows[0].ordinal)]
+    for index in range(1, len(rows)):
+        same = rows[index].ordinal == rows[index - 1].ordinal
+        ranks.append(ranks[-1] if same else max(offset, 0) + index + 1)
+    return LeaderboardPage(rows=[_row(rank, row) for rank, row in zip(ranks, rows, strict=True)], total=total)
+
+
+async def player_stats(
+    session: AsyncSession, *, guild_id: int, user_id: int, recent: int = RECENT_MATCHES
+) -> PlayerStats | None:
+    """The person's record in this server, None if they never finished a match here."""
+    found = await session.execute(
+        select(*_FIGURES, PlayerRating.best_round)
+        .join(Player, Player.user_id == PlayerRating.user_id)
+        .where(PlayerRating.guild_id == guild_id, PlayerRating.user_id == user_id)
+    )
+    row = found.first()
+    if row is None:
+        return None
+    figures = _row(await _rank(session, guild_id, row.ordinal), row)
+    return PlayerStats(
+        rank=figures.rank,
+        user_id=figures.user_id,
+        display_name=figures.display_name,
+        rating=figures.rating,
+        matches=figures.matches,
+        wins=figures.wins,
+        win_rate=figures.win_rate,
+        avg_round_score=figures.avg_round_score,
+        wakeup_success_rate=figures.wakeup_success_rate,
+        wakeup_calls=row.wakeup_calls,
+        best_round=row.best_round,
+        recent=await recent_matches(session, guild_id=guild_id, user_id=user_id, limit=recent),
+    )
+
+
+async def recent_matches(session: AsyncSession, *, guild_id: int, user_id: int, limit: int) -> list[RecentMatch]:
+    """The person's latest recorded matches in this server, newest first."""
+    rows = await session.execute(
+        select(
+            MatchSeat.match_id,
+            Match.finished_at,
+            MatchSeat.total,
+            MatchSeat.place,
+            Match.seat_count,
+            MatchSeat.winner,
+            MatchSeat.left_early,
+        )
+        .join(Match, Match.id == MatchSeat.match_id)
+        .where(MatchSeat.user_id == user_id, Match.guild_id == guild_id)
+        .order_by(MatchSeat.match_id.desc())
+        .limit(limit)
+    )
+    return [
+        RecentMatch(
+            match_id=row.match_id,
+            finished_at=row.finished_at,
+            total=row.total,
+            place=row.place,
+            seats=row.seat_count,
+            won=row.winner and not row.left_early,
+        )
+        for row in rows
+    ]
+
+
+async def _rank(session: AsyncSession, guild_id: int, ordinal: float) -> int:
+    better = await session.scalar(
+        select(func.count()).where(PlayerRating.guild_id == guild_id, PlayerRating.ordinal > ordinal)
+    )
+    return 1 + (better or 0)
+
+
+def _row(rank: int, row: Any) -> LeaderboardRow:
+    return LeaderboardRow(
+        rank=rank,
+        user_id=row.user_id,
+        display_name=row.display_name,
+        rating=display_rating(row.ordinal),
+        matches=row.matches,
+        wins=row.wins,
+        win_rate=row.wins / row.matches if row.matches else 0.0,
+        avg_round_score=row.round_score_sum / row.rounds if row.rounds else 0.0,
+        wakeup_success_rate=row.wakeup_successes / row.wakeup_calls if row.wakeup_calls else None,
+    )

@@ -1,0 +1,139 @@
+"""Plain records that cross the storage boundary: what the bot writes and what the queries return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+class StorageError(Exception):
+    """Base class of the storage errors."""
+
+
+class VersionConflictError(StorageError):
+    """The live game was changed by someone else since it was loaded; nothing was written."""
+
+
+class LiveGameNotFoundError(StorageError):
+    """No live game has this id."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettingsRecord:
+    """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord."""
+
+    point_limit: int = 100
+    penalty: int = 5
+    turn_timer: int = 120
+    memory_aid: bool = False
+    reveal_time: int | None = 20
+    table_locale: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGameRecord:
+    """A match in play: the engine's serialized state and the Discord places it lives in."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    table_message_id: int | None
+    payload: dict[str, Any]
+    version: int
+    deadline: datetime | None
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat of a finished match: a person (user_id set) or a computer player (user_id None)."""
+
+    user_id: int | None
+    display_name: str
+    strength: str | None
+    total: int
+    winner: bool
+    left_early: bool
+
+    @property
+    def is_person(self) -> bool:
+        """True for a seat that belongs to a Discord user."""
+        return self.user_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round: per-seat sums of the dreams and the scores they gave."""
+
+    number: int
+    caller_seat: int | None
+    caller_succeeded: bool | None
+    sums: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A finished match, everything `record_match` stores."""
+
+    guild_id: int
+    channel_id: int
+    started_at: datetime
+    finished_at: datetime
+    settings: dict[str, Any]
+    seats: tuple[SeatRecord, ...]
+    rounds: tuple[RoundRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One ranked person; `rating` is the displayed rating (see bot.storage.ratings.display_rating)."""
+
+    rank: int
+    user_id: int
+    display_name: str
+    rating: float
+    matches: int
+    wins: int
+    win_rate: float
+    avg_round_score: float
+    wakeup_success_rate: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """A page of the leaderboard and the number of ranked people in the server."""
+
+    rows: list[LeaderboardRow]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentMatch:
+    """One of a player's latest matches; `place` 1 is best, equal totals share a place, a leaver is last."""
+
+    match_id: int
+    finished_at: datetime
+    total: int
+    place: int
+    seats: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A person's record in one server: the leaderboard figures, best round and recent matches."""
+
+    rank: int
+    user_id: int
+    display_name: str
+    rating: float
+    matches: int
+    wins: int
+    win_rate: float
+    avg_round_score: float
+    wakeup_success_rate: float | None
+    wakeup_calls: int
+    best_round: int | None
+    recent: list[RecentMatch] = field(default_factory=list)

@@ -1,0 +1,94 @@
+"""User-facing text built from the catalogues: seat names, card names, table log lines, scores."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+
+from bot.i18n import catalogue_keys, t, tn
+from bot.service import LogEntry, Table
+from game import Card, RoundResult, Slot
+
+_CARD_KEYS = {Card.TAKE_2: "card.take2.name", Card.PEEK_1: "card.peek1.name", Card.SWAP_2: "card.swap2.name"}
+
+
+def card_name(card: Card | int, locale: str) -> str:
+    """A card's name: its number, or a special card's translated name."""
+    card = Card(card)
+    return t(_CARD_KEYS[card], locale) if card in _CARD_KEYS else str(int(card))
+
+
+def seat_names(table: Table, locale: str) -> list[str]:
+    """Display names in seat order; computer players get a translated name with their strength."""
+    names, number = [], 0
+    for seat in table.seats:
+        if seat.is_person:
+            names.append(seat.name)
+            continue
+        number += 1
+        strength = t(f"term.strength.{seat.strength}", locale)
+        names.append(t("seat.computer", locale, number=number, strength=strength))
+    return names
+
+
+def slot_text(slot: Slot, names: Sequence[str], locale: str) -> str:
+    """"Bo's position 3" (people see positions 1-4)."""
+    return t("slot.of", locale, name=names[slot.seat], position=slot.position + 1)
+
+
+def log_line(entry: LogEntry, names: Sequence[str], locale: str) -> str:
+    """One public line of the table log (never a face-down card)."""
+    name = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else ""
+    cards = [card_name(c, locale) for c in entry.cards]
+    slots = [slot_text(s, names, locale) for s in entry.slot_values]
+    params: dict[str, object] = {"name": name, "count": entry.count}
+    if cards:
+        params["card"] = cards[0]
+    if entry.kind == "took_discard":
+        params.update(card=cards[0], given=cards[1], position=entry.slots[0][1] + 1)
+    elif entry.kind == "swapped_in":
+        params.update(card=cards[0], position=entry.slots[0][1] + 1)
+    elif entry.kind in ("used_peek",):
+        params["slot"] = slots[0]
+    elif entry.kind == "used_swap":
+        params.update(first=slots[0], second=slots[1])
+    elif entry.kind == "round_ended" and entry.seat is None:
+        return t("log.round_ended_empty", locale, count=entry.count)
+    return t(f"log.{entry.kind}", locale, **params)
+
+
+def score_lines(result: RoundResult, names: Sequence[str], totals: Sequence[int], locale: str) -> list[str]:
+    """One line per seat: sum, score (with the penalty marked) and match total."""
+    lines = []
+    for seat, name in enumerate(names):
+        penalised = result.scores[seat] != result.sums[seat]
+        key = "reveal.line_penalty" if penalised else "reveal.line"
+        lines.append(t(key, locale, name=name, sum=result.sums[seat], score=result.scores[seat], total=totals[seat]))
+    return lines
+
+
+def round_headline(result: RoundResult, names: Sequence[str], locale: str) -> str:
+    """Who ended the round and how it went for the caller."""
+    if result.caller is None:
+        return t("reveal.empty_pile", locale, number=result.number)
+    key = "reveal.called_ok" if result.caller_succeeded else "reveal.called_failed"
+    return t(key, locale, number=result.number, name=names[result.caller])
+
+
+def seconds(count: int, locale: str) -> str:
+    """"20 seconds" in the locale."""
+    return tn("unit.seconds", count, locale)
+
+
+@functools.cache
+def picture_text(locale: str) -> object:
+    """The translated PictureText for the images package (keys picture.<field>; card names from core)."""
+    from bot.pictures import PictureText
+
+    keys = catalogue_keys(locale) | catalogue_keys("en")
+    values = {f.name: t(f"picture.{f.name}", locale) for f in dataclasses.fields(PictureText)
+              if f"picture.{f.name}" in keys}
+    values.update(take_2=t("card.take2.name", locale), peek_1=t("card.peek1.name", locale),
+                  swap_2=t("card.swap2.name", locale))
+    return PictureText(**values)

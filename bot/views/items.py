@@ -1,0 +1,68 @@
+"""The DynamicItems: every button and select menu of the bot, so they keep working after a restart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.views.ids import TEMPLATE, parse_id
+
+_BUTTONS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>dc)"))
+_SELECTS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>ds)"))
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTONS):
+    """A button whose custom_id names the game, the action and public arguments."""
+
+    def __init__(self, custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji,
+                                           disabled=disabled), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GameButton:
+        """Rebuild the button from a click."""
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(match.string, button.label or "" if button else "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the one dispatcher."""
+        from bot.views.handlers import dispatch
+
+        parsed = parse_id(self.custom_id)
+        if parsed is not None:
+            await dispatch(interaction, parsed, ())
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECTS):
+    """A select menu (initial peek, Peek 1 target, Swap 2 pair, computer strength)."""
+
+    def __init__(self, custom_id: str, options: Sequence[discord.SelectOption], *, placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=list(options), placeholder=placeholder,
+                                           min_values=min_values, max_values=max_values), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GameSelect:
+        """Rebuild the select menu from a choice."""
+        select = item if isinstance(item, discord.ui.Select) else None
+        options = select.options if select and select.options else [discord.SelectOption(label="-", value="-")]
+        low = select.min_values if select else 1
+        high = select.max_values if select else 1
+        return cls(match.string, options, min_values=low, max_values=high)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the choice to the one dispatcher."""
+        from bot.views.handlers import dispatch
+
+        parsed = parse_id(self.custom_id)
+        if parsed is not None:
+            await dispatch(interaction, parsed, tuple(self.item.values))
+
+
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GameButton, GameSelect]

@@ -1,0 +1,49 @@
+"""Computer players: pure functions of a seat's observation, the legal actions and a random generator.
+
+    action = choose("hard", observe(state, seat), legal_actions(state, seat), rng)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+
+from game.actions import Action
+from game.observation import Observation
+from game.players.belief import NotSeatedError
+from game.players.easy import easy
+from game.players.hard import hard
+from game.players.normal import normal
+
+Player = Callable[[Observation, Sequence[Action], random.Random], Action]
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}
+
+
+class UnknownPlayerError(LookupError):
+    """No computer player has that name."""
+
+
+def get_player(name: str) -> Player:
+    """A strength ("easy", "normal", "hard") or any "module:function" with the player signature."""
+    if name in PLAYERS:
+        return PLAYERS[name]
+    module_name, colon, attribute = name.partition(":")
+    if not colon or not module_name or not attribute:
+        raise UnknownPlayerError(f"Unknown computer player {name!r}: use one of {', '.join(STRENGTHS)} or module:function.")
+    try:
+        found = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise UnknownPlayerError(f"Cannot load computer player {name!r}: {exc}") from exc
+    if not callable(found):
+        raise UnknownPlayerError(f"{name!r} is not a function.")
+    return found  # type: ignore[no-any-return]
+
+
+def choose(strength: str, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The action the named computer player picks among the legal ones."""
+    return get_player(strength)(obs, legal, rng)
+
+
+__all__ = ["PLAYERS", "STRENGTHS", "NotSeatedError", "Player", "UnknownPlayerError", "choose", "get_player"]

@@ -1,0 +1,137 @@
+"""The card-counting strategy that `normal` plays and `hard` refines: every choice is scored in expected cats saved."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.actions import (
+    Action,
+    DiscardDrawn,
+    Draw,
+    InitialPeek,
+    KeepCard,
+    Slot,
+    SwapDrawn,
+    TakeDiscard,
+    UsePeek,
+    UseSwap,
+    UseTakeTwo,
+    WakeUp,
+)
+from game.cards import DREAM_SIZE, POINTS, Card
+from game.observation import Observation
+from game.players.belief import Belief, belief_of
+from game.state import Step
+
+INITIAL_PEEK = (0, 1)  # RULES.md §3.4: a computer player peeks at positions 1 and 2
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The knobs of the strategy, in cats."""
+
+    owner_bias: float = 0.0  # an opponent's card that it knows is this much lower than an unseen one
+    wake_margin: float = 3.0  # call when my estimate beats every other estimate by this much ...
+    wake_per_unknown: float = 2.0  # ... plus this much per own card I do not know
+    wake_ceiling: float = 14.0  # never call above this estimated sum
+    peek_own: float = 1.5  # worth of looking at one of my own unknown cards
+    peek_other: float = 0.3  # worth of looking at an opponent's card
+    swap_margin: float = 0.5  # Swap 2 must win at least this much
+    harm_weight: float = 0.0  # how much a cat added to an opponent's dream counts, per opponent
+    take2_factor: float = 1.6  # Take 2 against one draw: the best of two cards
+
+
+Waker = Callable[[Belief, Params, random.Random], bool]
+
+
+def play(obs: Observation, legal: Sequence[Action], rng: random.Random, params: Params, waker: Waker) -> Action:
+    """Choose one of the legal actions for the observing seat."""
+    first = legal[0]
+    if isinstance(first, InitialPeek):
+        wanted = InitialPeek(first.seat, INITIAL_PEEK)
+        return wanted if wanted in legal else first
+    belief = belief_of(obs, params.owner_bias)
+    if obs.step is Step.CHOOSING:
+        return _keep(belief, params)
+    if obs.step is Step.HOLDING and obs.holding is not None:
+        return best_holding(belief, obs.holding, params)[1]
+    if WakeUp(belief.seat) in legal and waker(belief, params, rng):
+        return WakeUp(belief.seat)
+    return _start(belief, params)
+
+
+def _start(belief: Belief, params: Params) -> Action:
+    position, worst = belief.worst_own()
+    take_gain = worst - POINTS[belief.obs.discard_top]
+    if take_gain > 0 and take_gain >= belief.draw_gain():
+        return TakeDiscard(belief.seat, position)
+    return Draw(belief.seat)
+
+
+def _keep(belief: Belief, params: Params) -> Action:
+    scores = [best_holding(belief, card, params)[0] for card in belief.obs.options]
+    best = min(range(len(scores)), key=lambda i: (-scores[i], POINTS[belief.obs.options[i]]))
+    return KeepCard(belief.seat, best)
+
+
+def best_holding(belief: Belief, card: Card, params: Params) -> tuple[float, Action]:
+    """The best use of a held card and its worth: swap it in, discard it or use its power."""
+    seat = belief.seat
+    position, worst = belief.worst_own()
+    choices: list[tuple[float, Action]] = [(worst - POINTS[card], SwapDrawn(seat, position)), (0.0, DiscardDrawn(seat))]
+    if card is Card.TAKE_2:
+        choices.append((params.take2_factor * belief.draw_gain(), UseTakeTwo(seat)))
+    elif card is Card.PEEK_1:
+        choices.append(_peek(belief, params))
+    elif card is Card.SWAP_2:
+        swap = _swap(belief, params)
+        if swap is not None:
+            choices.append(swap)
+    return max(choices, key=lambda choice: choice[0])
+
+
+def _peek(belief: Belief, params: Params) -> tuple[float, Action]:
+    own = belief.unknown_positions(belief.seat)
+    if own:
+        # Look at the unknown card whose neighbours we know least about: the first one is as good as any.
+        return params.peek_own, UsePeek(belief.seat, Slot(belief.seat, own[0]))
+    targets = [slot for slot in _other_slots(belief) if slot not in belief.obs.known]
+    if not targets:
+        return 0.0, UsePeek(belief.seat, Slot(belief.seat, 0))
+    # The cards an opponent knows are the ones it keeps: the best to learn, and to steal later with Swap 2.
+    targets.sort(key=lambda slot: (slot not in belief.obs.known_slots[slot.seat], _leader_key(belief, slot.seat)))
+    return params.peek_other, UsePeek(belief.seat, targets[0])
+
+
+def _leader_key(belief: Belief, seat: int) -> float:
+    return belief.obs.totals[seat] + belief.dream_estimate(seat)
+
+
+def _swap(belief: Belief, params: Params) -> tuple[float, Action] | None:
+    best: tuple[float, Action] | None = None
+    for position in range(DREAM_SIZE):
+        mine = Slot(belief.seat, position)
+        mine_value = belief.estimate(mine)
+        for theirs in _other_slots(belief):
+            theirs_value = belief.estimate(theirs)
+            gain = (mine_value - theirs_value) * (1.0 + params.harm_weight) - params.swap_margin
+            if mine not in belief.obs.known:
+                gain -= params.swap_margin  # giving away a card we never saw is a gamble
+            if best is None or gain > best[0]:
+                best = (gain, UseSwap(belief.seat, mine, theirs))
+    return best
+
+
+def _other_slots(belief: Belief) -> list[Slot]:
+    return [Slot(s, p) for s in range(belief.obs.num_seats) if s != belief.seat for p in range(DREAM_SIZE)]
+
+
+def threshold_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
+    """Call Wake up! when my estimated sum beats my estimate of every other dream by a margin."""
+    mine = belief.dream_estimate(belief.seat)
+    others = min(belief.dream_estimate(s) for s in range(belief.obs.num_seats) if s != belief.seat)
+    unknown = len(belief.unknown_positions(belief.seat))
+    margin = params.wake_margin + params.wake_per_unknown * unknown
+    return mine <= params.wake_ceiling and mine + margin <= others

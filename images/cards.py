@@ -1,0 +1,129 @@
+"""Card sprites: the faces 0-9, the three special lands and the back, drawn large and cached at each size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from game import Card
+from images import art
+from images.art import INK, PAPER
+from images.fonts import Colour, fit, font
+
+_SS = 3  # drawn at three times the size, then scaled down: smooth edges
+BACK: Colour = (44, 36, 98)
+BACK_DEEP: Colour = (24, 20, 58)
+NIGHTMARE: Colour = (58, 30, 78)
+SPECIAL_PAPER: Colour = (234, 226, 252)
+# Accent per value group; the value itself is always written, so colour is only a help.
+_ACCENTS: dict[int, Colour] = {0: (214, 170, 64), 1: (222, 108, 152), 2: (222, 108, 152), 3: (226, 110, 60),
+                               4: (226, 110, 60), 5: (84, 150, 80), 6: (84, 150, 80), 7: (176, 56, 64),
+                               8: (176, 56, 64), 9: (150, 110, 210)}
+
+
+def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGBA", (w * _SS, h * _SS), (0, 0, 0, 0))
+    return image, ImageDraw.Draw(image)
+
+
+def _finish(image: Image.Image, w: int, h: int) -> Image.Image:
+    return image.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _body(d: ImageDraw.ImageDraw, w: int, h: int, fill: Colour, accent: Colour) -> None:
+    r = w * 0.1
+    d.rounded_rectangle((0, 0, w - 1, h - 1), r, fill=fill, outline=INK, width=max(2, int(w * 0.025)))
+    inset = w * 0.07
+    d.rounded_rectangle((inset, inset, w - inset, h - inset), r * 0.6, outline=accent, width=max(2, int(w * 0.03)))
+
+
+def _centred_text(d: ImageDraw.ImageDraw, text: str, cx: float, cy: float, size: int, fill: Colour,
+                  stroke: Colour | None = None, width: int = 0) -> None:
+    d.text((cx, cy), text, font=font(size), fill=fill, anchor="mm", stroke_width=width, stroke_fill=stroke)
+
+
+def _motif(d: ImageDraw.ImageDraw, value: int, cx: float, cy: float, size: float, paper: Colour) -> None:
+    pair = value in (2, 4, 6, 8)
+    offsets = (-size * 0.42, size * 0.42) if pair else (0.0,)
+    for dx in offsets:
+        x, s = cx + dx, size * (0.8 if pair else 1.0)
+        if value == 0:
+            art.crescent(d, cx, cy, size * 0.8, art.GOLD, paper)
+            art.star(d, cx + size * 0.55, cy - size * 0.2, size * 0.22, art.GOLD)
+            art.star(d, cx - size * 0.55, cy + size * 0.15, size * 0.16, art.GOLD)
+        elif value <= 2:
+            art.blossom(d, x, cy, s * 0.9)
+        elif value <= 4:
+            art.lantern(d, x, cy, s)
+        elif value <= 6:
+            art.frog(d, x, cy, s * 1.1)
+        elif value <= 8:
+            art.pagoda(d, x, cy, s)
+
+
+@lru_cache(maxsize=128)
+def face(card: Card, w: int, h: int, name: str = "") -> Image.Image:
+    """The face of a card at w x h pixels (RGBA); `name` is the printed name of a special card."""
+    if card.is_special:
+        return _special(card, w, h, name)
+    image, d = _canvas(w, h)
+    W, H = w * _SS, h * _SS
+    value = int(card)
+    if value == 9:
+        _body(d, W, H, NIGHTMARE, _ACCENTS[9])
+        art.crescent(d, W * 0.78, H * 0.13, W * 0.2, art.MOON, NIGHTMARE)
+        art.cat(d, W * 0.5, H * 0.74, H * 0.3, (16, 10, 30), eyes=art.GOLD)
+        _centred_text(d, "9", W * 0.5, H * 0.38, int(H * 0.5), art.MOON, INK, int(W * 0.02))
+    else:
+        _body(d, W, H, PAPER, _ACCENTS[value])
+        _motif(d, value, W * 0.5, H * 0.77, H * 0.24, PAPER)
+        _centred_text(d, str(value), W * 0.5, H * 0.38, int(H * 0.5), INK)
+    return _finish(image, w, h)
+
+
+def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
+    image, d = _canvas(w, h)
+    W, H = w * _SS, h * _SS
+    _body(d, W, H, SPECIAL_PAPER, (110, 80, 180))
+    icon_y, icon = H * 0.43, H * 0.36
+    if card == Card.TAKE_2:
+        art.two_cards(d, W * 0.5, icon_y, icon, BACK)
+    elif card == Card.PEEK_1:
+        art.eye(d, W * 0.5, icon_y, W * 0.72)
+    else:
+        art.swap_arrows(d, W * 0.5, icon_y, icon * 1.05, (110, 80, 180))
+    badge = W * 0.15
+    d.ellipse((W * 0.07, W * 0.07, W * 0.07 + 2 * badge, W * 0.07 + 2 * badge), fill=art.GOLD, outline=INK,
+              width=max(2, int(W * 0.02)))
+    _centred_text(d, str(card.points), W * 0.07 + badge, W * 0.07 + badge, int(badge * 1.4), INK)
+    top, bottom = H * 0.72, H * 0.9
+    d.rounded_rectangle((W * 0.08, top, W * 0.92, bottom), (bottom - top) / 2, fill=(110, 80, 180))
+    size = int((bottom - top) * 0.62)
+    label = fit(name or str(card.points), size, int(W * 0.78))
+    _centred_text(d, label, W * 0.5, (top + bottom) / 2, size, PAPER)
+    return _finish(image, w, h)
+
+
+@lru_cache(maxsize=32)
+def back(w: int, h: int) -> Image.Image:
+    """The card back: a cherry-blossom branch at night with small cat silhouettes."""
+    image, d = _canvas(w, h)
+    W, H = w * _SS, h * _SS
+    r = W * 0.1
+    d.rounded_rectangle((0, 0, W - 1, H - 1), r, fill=BACK, outline=BACK_DEEP, width=max(2, int(W * 0.03)))
+    inset = W * 0.07
+    d.rounded_rectangle((inset, inset, W - inset, H - inset), r * 0.6, outline=art.GOLD, width=max(2, int(W * 0.018)))
+    art.crescent(d, W * 0.72, H * 0.17, W * 0.22, art.MOON, BACK)
+    for x, y, s in ((0.25, 0.14, 0.06), (0.4, 0.3, 0.04), (0.82, 0.42, 0.05), (0.2, 0.5, 0.04)):
+        art.star(d, W * x, H * y, W * s * 1.6, art.MOON)
+    branch = [(W * 0.1, H * 0.92), (W * 0.3, H * 0.78), (W * 0.5, H * 0.66), (W * 0.72, H * 0.6), (W * 0.92, H * 0.5)]
+    d.line(branch, fill=(26, 16, 36), width=int(W * 0.05), joint="curve")
+    d.line([(W * 0.5, H * 0.66), (W * 0.56, H * 0.5), (W * 0.52, H * 0.4)], fill=(26, 16, 36), width=int(W * 0.03),
+           joint="curve")
+    for x, y, s in ((0.3, 0.8, 0.2), (0.56, 0.48, 0.17), (0.5, 0.38, 0.13), (0.8, 0.6, 0.18), (0.18, 0.86, 0.13),
+                    (0.66, 0.66, 0.12)):
+        art.blossom(d, W * x, H * y, W * s, turn=x * 300)
+    art.cat(d, W * 0.38, H * 0.645, H * 0.17, (14, 10, 28), eyes=art.GOLD)
+    art.cat(d, W * 0.75, H * 0.535, H * 0.12, (14, 10, 28), eyes=art.GOLD)
+    return _finish(image, w, h)

@@ -1,0 +1,93 @@
+"""The bundled DejaVu fonts, safe text (no missing glyphs, ellipsis when too long) and cached text sprites."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+_BOLD = "DejaVuSans-Bold.ttf"
+_CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+ELLIPSIS = "…"
+# A code point no font here draws: whatever it renders as is the "missing glyph" box.
+_MISSING_PROBE = "\U0010fffd"
+_DROPPED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled bold DejaVu Sans (or its condensed cut) at a pixel size."""
+    name = _CONDENSED if condensed else _BOLD
+    with resources.as_file(resources.files("images") / "assets" / name) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str, condensed: bool) -> bool:
+    probe = font(24, condensed)
+    mask = probe.getmask(char)
+    missing = probe.getmask(_MISSING_PROBE)
+    return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
+
+
+@lru_cache(maxsize=2048)
+def clean(text: str, condensed: bool = False) -> str:
+    """The text without control characters, emoji or anything else the font cannot draw; spaces collapsed."""
+    kept = []
+    for char in unicodedata.normalize("NFC", text):
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) not in _DROPPED_CATEGORIES and _has_glyph(char, condensed):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+@lru_cache(maxsize=2048)
+def fit(text: str, size: int, max_width: int, condensed: bool = False) -> str:
+    """The cleaned text, cut and ended with an ellipsis if it is wider than max_width pixels."""
+    face = font(size, condensed)
+    text = clean(text, condensed)
+    if face.getlength(text) <= max_width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that still fits with the ellipsis
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+@lru_cache(maxsize=1024)
+def text_sprite(
+    text: str,
+    size: int,
+    fill: Colour,
+    max_width: int = 10_000,
+    *,
+    condensed: bool = False,
+    stroke: Colour | None = (14, 12, 34),
+) -> Image.Image:
+    """A transparent RGBA image of one line of text, fitted to max_width, with an optional dark outline."""
+    shown = fit(text, size, max_width, condensed)
+    face = font(size, condensed)
+    width = 2 if stroke is not None else 0
+    left, top, right, bottom = face.getbbox(shown or " ", stroke_width=width)
+    ascent, descent = face.getmetrics()
+    image = Image.new("RGBA", (max(1, int(right - min(left, 0)) + 2), ascent + descent + 2 * width + 2), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (1 - min(left, 0), width + 1), shown, font=face, fill=fill,
+        stroke_width=width, stroke_fill=stroke if stroke is not None else None,
+    )
+    return image
+
+
+def text_width(text: str, size: int, condensed: bool = False) -> float:
+    """The width in pixels of the cleaned text."""
+    return font(size, condensed).getlength(clean(text, condensed))

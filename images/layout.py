@@ -1,0 +1,84 @@
+"""Where things go on the 1080 x 720 table: the seats around the piles, clockwise from the bottom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 1080, 720
+PLATE_H = 42
+NUMBER_H = 24
+SMALL_CARD = (72, 100)
+MY_CARD = (96, 134)
+PILE_CARD = (100, 140)
+HAND_CARD = (116, 162)
+MARGIN = 14
+
+# Anchor points (centre x, top y) of a seat block, clockwise from the bottom.
+_ANCHORS: dict[str, tuple[int, int]] = {
+    "bottom": (WIDTH // 2, HEIGHT - MARGIN - (PLATE_H + 8 + SMALL_CARD[1] + NUMBER_H)),
+    "top": (WIDTH // 2, MARGIN),
+    "left": (MARGIN + 156, 262),
+    "right": (WIDTH - MARGIN - 156, 262),
+    "top-left": (300, MARGIN),
+    "top-right": (WIDTH - 300, MARGIN),
+}
+_ORDER: dict[int, tuple[str, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "top-left", "top-right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpot:
+    """One seat's block: a name plate, then its four cards in a row, then the position numbers 1-4."""
+
+    cx: int
+    top: int
+    card_w: int
+    card_h: int
+    gap: int
+
+    @property
+    def width(self) -> int:
+        """The width of the block (four cards and the gaps between them)."""
+        return 4 * self.card_w + 3 * self.gap
+
+    @property
+    def left(self) -> int:
+        """The block's left edge."""
+        return self.cx - self.width // 2
+
+    @property
+    def height(self) -> int:
+        """The height of the block from the plate's top to below the position numbers."""
+        return PLATE_H + 8 + self.card_h + NUMBER_H
+
+    @property
+    def cards_top(self) -> int:
+        """The y of the cards' top edge."""
+        return self.top + PLATE_H + 8
+
+    def card_xy(self, position: int) -> tuple[int, int]:
+        """The top-left corner of the card at a position (0-3)."""
+        return self.left + position * (self.card_w + self.gap), self.cards_top
+
+    def card_centre(self, position: int) -> tuple[int, int]:
+        """The centre of the card at a position (0-3)."""
+        x, y = self.card_xy(position)
+        return x + self.card_w // 2, y + self.card_h // 2
+
+
+def seat_spots(num_seats: int, bottom_seat: int = 0, private: bool = False) -> dict[int, SeatSpot]:
+    """Each seat's block; `bottom_seat` sits at the bottom (the viewer of a private picture), the rest clockwise."""
+    spots: dict[int, SeatSpot] = {}
+    for offset, anchor in enumerate(_ORDER[num_seats]):
+        seat = (bottom_seat + offset) % num_seats
+        cx, top = _ANCHORS[anchor]
+        if private and offset == 0:
+            height = PLATE_H + 8 + MY_CARD[1] + NUMBER_H
+            spots[seat] = SeatSpot(WIDTH // 2, HEIGHT - MARGIN - height, *MY_CARD, 10)
+        else:
+            spots[seat] = SeatSpot(cx, top, *SMALL_CARD, 8)
+    return spots

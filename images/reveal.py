@@ -1,0 +1,82 @@
+"""The round reveal: every dream face up, the sums, the caller and any penalty, round scores and totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from game import RoundResult
+from images import art, scene
+from images.cards import face
+from images.fonts import text_sprite
+from images.text import PictureText
+
+WIDTH = 1080
+ROW_H, ROW_GAP, HEADER_H = 104, 10, 118
+CARD = (64, 90)
+PENALTY: tuple[int, int, int] = (255, 150, 130)
+_COLUMNS = {"sum": 690, "score": 830, "total": 970}
+
+
+def render_reveal(
+    result: RoundResult,
+    names: Sequence[str],
+    totals: Sequence[int],
+    *,
+    penalty: int,
+    text: PictureText = PictureText(),
+) -> Image.Image:
+    """Every dream face up with its sum; the caller, the penalty if they failed, the round scores and the totals."""
+    seats = len(result.sums)
+    height = HEADER_H + seats * (ROW_H + ROW_GAP) + 14
+    frame = scene.background(WIDTH, height).copy()
+    title = text.round_over if result.caller is not None else text.round_over_empty
+    scene.paste_centred(frame, text_sprite(title.format(number=result.number), 34, art.MOON, WIDTH - 60), WIDTH / 2, 34)
+    for key, label in (("sum", text.sum), ("score", text.score), ("total", text.total)):
+        scene.paste_centred(frame, text_sprite(label, 22, (210, 200, 240), 130), _COLUMNS[key], HEADER_H - 22)
+    lowest = min(result.sums)
+    for seat in range(seats):
+        top = HEADER_H + seat * (ROW_H + ROW_GAP)
+        total = totals[seat] if seat < len(totals) else 0
+        _row(frame, result, seat, top, text.seat_name(names, seat), total, penalty, lowest, text)
+    return frame
+
+
+def _row(
+    frame: Image.Image,
+    result: RoundResult,
+    seat: int,
+    top: int,
+    name: str,
+    total: int,
+    penalty: int,
+    lowest: int,
+    text: PictureText,
+) -> None:
+    caller = result.caller == seat
+    outline = scene.TURN_GLOW if caller else None
+    scene.paste(frame, scene.panel(WIDTH - 32, ROW_H, (20, 16, 46, 200), outline), 16, top)
+    mid = top + ROW_H / 2
+    label = text_sprite(name, 28, art.MOON, 260, condensed=True)
+    scene.paste(frame, label, 34, (mid - label.height / 2 - 16) if caller else mid - label.height / 2)
+    if caller:
+        tag = text_sprite(text.wake_up, 20, art.INK, 200, stroke=None)
+        scene.paste(frame, scene.panel(tag.width + 20, 30, (*scene.TURN_GLOW, 255)), 34, mid + 6)
+        scene.paste_centred(frame, tag, 34 + (tag.width + 20) / 2, mid + 21)
+    w, h = CARD
+    for position, card in enumerate(result.dreams[seat]):
+        x = 310 + position * (w + 8)
+        scene.paste(frame, face(card, w, h, text.card_name(card)), x, top + (ROW_H - h) / 2)
+    sum_ = result.sums[seat]
+    scene.paste_centred(frame, text_sprite(str(sum_), 38, art.MOON), _COLUMNS["sum"], mid)
+    if sum_ == lowest:
+        scene.paste_centred(frame, scene.badge("star", 30), _COLUMNS["sum"] - 50, mid)
+    score = result.scores[seat]
+    failed = caller and result.caller_succeeded is False
+    score_y = mid - 12 if failed else mid
+    scene.paste_centred(frame, text_sprite(str(score), 38, PENALTY if failed else art.MOON), _COLUMNS["score"], score_y)
+    if failed:
+        note = text_sprite(text.penalty.format(penalty=penalty), 18, PENALTY, 150)
+        scene.paste_centred(frame, note, _COLUMNS["score"], mid + 26)
+    scene.paste_centred(frame, text_sprite(str(total), 40, art.GOLD), _COLUMNS["total"], mid)

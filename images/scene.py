@@ -1,0 +1,125 @@
+"""Cached scenery: the twilight background, translucent panels, glows and badges."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from images import art
+from images.fonts import Colour, text_sprite
+
+NIGHT_TOP: Colour = (14, 16, 44)
+NIGHT_BOTTOM: Colour = (62, 34, 88)
+PANEL: Colour = (20, 16, 46, 190)
+TURN_GLOW: Colour = (255, 206, 110)
+MARK: Colour = (120, 236, 255)
+_SS = 2
+
+
+@lru_cache(maxsize=8)
+def background(w: int, h: int) -> Image.Image:
+    """Deep twilight: a blue-to-plum sky, a soft moon with its glow, lantern glows, stars and distant hills."""
+    mask = Image.linear_gradient("L").resize((w, h))
+    sky = Image.composite(Image.new("RGB", (w, h), NIGHT_BOTTOM), Image.new("RGB", (w, h), NIGHT_TOP), mask)
+    glow = Image.new("L", (w, h), 0)
+    g = ImageDraw.Draw(glow)
+    g.ellipse((w * 0.78, -h * 0.12, w * 1.02, h * 0.24), fill=110)
+    for x, y in ((0.06, 0.92), (0.94, 0.9)):
+        g.ellipse((w * x - 90, h * y - 90, w * x + 90, h * y + 90), fill=70)
+    g.ellipse((w * 0.28, h * 0.3, w * 0.72, h * 0.72), fill=40)
+    glow = glow.filter(ImageFilter.GaussianBlur(min(w, h) // 10))
+    sky = Image.composite(Image.new("RGB", (w, h), (255, 196, 150)), sky, glow)
+    d = ImageDraw.Draw(sky)
+    rng = random.Random(20)
+    for _ in range(w * h // 5000):
+        x, y = rng.randrange(w), rng.randrange(int(h * 0.75))
+        shade = rng.randrange(150, 255)
+        size = rng.choice((1, 1, 1, 2))
+        d.ellipse((x, y, x + size, y + size), fill=(shade, shade, min(255, shade + 20)))
+    art.crescent(d, w * 0.9, h * 0.07, 46, art.MOON, _sky_at(h * 0.07, h))
+    hills = [(0, h), (0, h * 0.9), (w * 0.2, h * 0.84), (w * 0.42, h * 0.9), (w * 0.62, h * 0.83), (w * 0.82, h * 0.88),
+             (w, h * 0.82), (w, h)]
+    hill = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(hill).polygon(hills, fill=120)
+    sky = Image.composite(Image.new("RGB", (w, h), (30, 18, 50)), sky, hill.filter(ImageFilter.GaussianBlur(3)))
+    return sky
+
+
+def _sky_at(y: float, h: int) -> Colour:
+    t = y / h
+    r, g, b = (round(a + (c - a) * t) for a, c in zip(NIGHT_TOP[:3], NIGHT_BOTTOM[:3], strict=True))
+    return (r, g, b)
+
+
+@lru_cache(maxsize=64)
+def panel(w: int, h: int, fill: Colour = PANEL, outline: Colour | None = None) -> Image.Image:
+    """A rounded translucent panel (RGBA), anti-aliased."""
+    image = Image.new("RGBA", (w * _SS, h * _SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((0, 0, w * _SS - 1, h * _SS - 1), min(h, 24) * _SS // 2, fill=fill,
+                        outline=outline, width=3 * _SS if outline else 0)
+    return image.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def glow(w: int, h: int, colour: Colour = TURN_GLOW, spread: int = 14, strength: int = 230) -> Image.Image:
+    """A soft halo around a w x h box; the returned image is larger by `spread` on every side."""
+    W, H = w + 4 * spread, h + 4 * spread
+    mask = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((spread, spread, W - spread, H - spread), spread, fill=strength)
+    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2))
+    ImageDraw.Draw(mask).rounded_rectangle((2 * spread, 2 * spread, W - 2 * spread, H - 2 * spread), 10, fill=0)
+    image = Image.new("RGBA", (W, H), colour[:3] + (0,))
+    image.putalpha(mask)
+    return image
+
+
+@lru_cache(maxsize=32)
+def badge(kind: str, size: int) -> Image.Image:
+    """A round badge with an icon: 'eye', 'swap', 'in', 'crown', 'hourglass', 'star', 'turn'."""
+    S = size * 3
+    image = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    c = S / 2
+    if kind in ("eye", "swap", "in"):
+        d.ellipse((2, 2, S - 3, S - 3), fill=MARK, outline=art.INK, width=max(2, S // 16))
+    if kind == "eye":
+        art.eye(d, c, c, S * 0.72)
+    elif kind == "swap":
+        art.swap_arrows(d, c, c, S * 0.8, art.INK)
+    elif kind == "in":
+        art.arrow_down(d, c, c, S * 0.6, art.INK)
+    elif kind == "crown":
+        art.crown(d, c, c, S * 0.9)
+    elif kind == "hourglass":
+        art.hourglass(d, c, c, S * 0.8)
+    elif kind == "star":
+        art.star(d, c, c, S * 0.9, art.GOLD)
+    elif kind == "turn":
+        d.polygon([(S * 0.2, S * 0.12), (S * 0.9, S * 0.5), (S * 0.2, S * 0.88)], fill=TURN_GLOW, outline=art.INK,
+                  width=max(2, S // 20))
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def count_badge(count: int, size: int) -> Image.Image:
+    """A gold disc with a number on it (the draw pile's count)."""
+    image = Image.new("RGBA", (size * 3, size * 3), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    d.ellipse((2, 2, size * 3 - 3, size * 3 - 3), fill=art.GOLD, outline=art.INK, width=6)
+    image = image.resize((size, size), Image.Resampling.LANCZOS)
+    label = text_sprite(str(count), int(size * 0.5), art.INK, stroke=None)
+    image.alpha_composite(label, ((size - label.width) // 2, (size - label.height) // 2))
+    return image
+
+
+def paste(frame: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    """Paste an RGBA sprite onto the frame at (x, y), blending by its alpha."""
+    frame.paste(sprite, (round(x), round(y)), sprite)
+
+
+def paste_centred(frame: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    """Paste an RGBA sprite centred on (cx, cy)."""
+    paste(frame, sprite, cx - sprite.width / 2, cy - sprite.height / 2)

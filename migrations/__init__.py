@@ -1,0 +1,1 @@
+"""Alembic migrations of the Dreamcats database; bot.storage finds this folder through the package."""

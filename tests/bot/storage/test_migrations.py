@@ -1,0 +1,118 @@
+"""Migrations: an empty database goes to head, the schema matches the models, and `dreamcats migrate` works."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, inspect, text
+
+from bot.storage import Database
+from bot.storage.database import alembic_config, create_engine, current_revision, head_revision, normalize_url
+from bot.storage.migrate import main as migrate_main
+from bot.storage.models import Base
+
+
+def _differences(connection: Connection) -> list[object]:
+    context = MigrationContext.configure(connection, opts={"compare_type": True, "compare_server_default": True})
+    return compare_metadata(context, Base.metadata)
+
+
+async def test_open_upgrades_an_empty_database_to_head_and_autogenerate_finds_no_difference(database_url: str) -> None:
+    db = await Database.open(database_url)
+    try:
+        assert await current_revision(db.engine) == head_revision()
+        async with db.engine.connect() as connection:
+            assert await connection.run_sync(_differences) == []
+    finally:
+        await db.close()
+
+
+async def test_open_again_keeps_the_data(database_url: str) -> None:
+    db = await Database.open(database_url)
+    async with db.engine.begin() as connection:
+        await connection.execute(text("INSERT INTO players (user_id, display_name, updated_at) "
+                                      "VALUES (7, 'Ana', CURRENT_TIMESTAMP)"))
+    await db.close()
+    db = await Database.open(database_url)
+    try:
+        async with db.engine.connect() as connection:
+            assert (await connection.execute(text("SELECT display_name FROM players"))).scalar_one() == "Ana"
+    finally:
+        await db.close()
+
+
+async def test_downgrade_to_base_and_upgrade_again(database_url: str) -> None:
+    db = await Database.open(database_url)
+
+    def down(connection: Connection) -> list[str]:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.downgrade(config, "base")
+        return inspect(connection).get_table_names()
+
+    try:
+        async with db.engine.begin() as connection:
+            assert await connection.run_sync(down) == ["alembic_version"]
+    finally:
+        await db.close()
+    db = await Database.open(database_url)
+    try:
+        assert await current_revision(db.engine) == head_revision()
+    finally:
+        await db.close()
+
+
+async def test_sqlite_connections_get_wal_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'x.db'}")
+    try:
+        async with db.engine.connect() as connection:
+            pragma = {name: (await connection.exec_driver_sql(f"PRAGMA {name}")).scalar_one()
+                      for name in ("journal_mode", "foreign_keys", "busy_timeout")}
+        assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+    finally:
+        await db.close()
+
+
+async def test_migrations_are_found_from_any_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = await Database.open("sqlite:///relative.db")
+    await db.close()
+    assert (tmp_path / "relative.db").exists()
+
+
+def test_migrate_command_checks_and_upgrades(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    assert migrate_main(["--url", url, "--check"]) == 1
+    assert migrate_main(["--url", url]) == 0
+    assert migrate_main(["--url", url, "--check"]) == 0
+    assert f"database at {head_revision()}" in capsys.readouterr().out
+
+
+def test_migrate_command_reports_a_bad_url(capsys: pytest.CaptureFixture[str]) -> None:
+    assert migrate_main(["--url", "nosuchdb://x"]) == 2
+    assert "dreamcats migrate:" in capsys.readouterr().err
+
+
+def test_migrate_reads_database_url_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    assert migrate_main([]) == 0
+
+    async def revision() -> str | None:
+        engine = create_engine(f"sqlite:///{tmp_path / 'env.db'}")
+        try:
+            return await current_revision(engine)
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(revision()) == head_revision()
+
+
+def test_plain_urls_get_their_async_driver() -> None:
+    assert normalize_url("sqlite:///a.db") == "sqlite+aiosqlite:///a.db"
+    assert normalize_url("postgresql://u:p@h/d") == "postgresql+asyncpg://u:p@h/d"
+    assert normalize_url("postgresql+asyncpg://u@h/d") == "postgresql+asyncpg://u@h/d"

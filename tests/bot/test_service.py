@@ -1,0 +1,210 @@
+"""The game service without Discord: lobby, whole matches, stale buttons, timers, leaving, conflicts, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+
+import pytest
+
+from bot.service import (
+    AlreadySeatedError,
+    ConflictError,
+    GameRunningError,
+    GameService,
+    LobbyFullError,
+    ManualClock,
+    NotEnoughSeatsError,
+    NotHostError,
+    NotHostOrManagerError,
+    NotSeatedError,
+    Person,
+    StaleButtonError,
+)
+from game import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
+from game.errors import NotYourTurnError
+from game.players import choose
+from tests.bot.fakes import MemoryGameStore, RecordingNotifier
+
+ANA, BO, CY, EVE = (Person(1, "Ana"), Person(2, "Bo"), Person(3, "Cy", "pl"), Person(9, "Eve"))
+FAST = MatchSettings(point_limit=30)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def store() -> MemoryGameStore:
+    return MemoryGameStore()
+
+
+@pytest.fixture
+def notifier() -> RecordingNotifier:
+    return RecordingNotifier()
+
+
+@pytest.fixture
+async def service(store: MemoryGameStore, notifier: RecordingNotifier, clock: ManualClock):
+    svc = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(5))
+    yield svc
+    await svc.shutdown()
+
+
+async def _table(service: GameService, people: list[Person], computers: int = 0, settings: MatchSettings = FAST):
+    table = await service.open_lobby(guild_id=10, channel_id=20, host=people[0], settings=settings, locale="en")
+    for person in people[1:]:
+        await service.join(table.game_id, person)
+    for _ in range(computers):
+        await service.add_computer(table.game_id, people[0].user_id, "normal")
+    await service.start(table.game_id, people[0].user_id)
+    await service.settled(table.game_id)
+    return table.game_id
+
+
+async def _people_play(service: GameService, game_id: str, people: list[Person], rng: random.Random) -> None:
+    """The people play (with the easy computer player's choices) until the match ends."""
+    for _ in range(5000):
+        table = service._tables.get(game_id)
+        if table is None:
+            return
+        state = table.state
+        assert state is not None
+        for person in people:
+            seat = table.seat_of(person.user_id)
+            if seat is not None and not state.round.peeked[seat]:
+                await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (2, 3)))
+                break
+        else:
+            seat = state.round.turn
+            person = next(p for p in people if table.seat_of(p.user_id) == seat)
+            action = choose("easy", observe(state, seat), legal_actions(state, seat), rng)
+            await service.play(game_id, person.user_id, lambda s, a=action: a, move_number=table.move_number)
+        await service.settled(game_id)
+    raise AssertionError("the match did not end")
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    table = await service.open_lobby(guild_id=10, channel_id=20, host=ANA, settings=FAST, locale="en")
+    with pytest.raises(AlreadySeatedError):
+        await service.join(table.game_id, ANA)
+    with pytest.raises(NotEnoughSeatsError):
+        await service.start(table.game_id, ANA.user_id)
+    await service.join(table.game_id, BO)
+    with pytest.raises(NotHostError):
+        await service.start(table.game_id, BO.user_id)
+    with pytest.raises(NotSeatedError):
+        await service.add_computer(table.game_id, EVE.user_id, "easy")
+    for _ in range(3):
+        await service.add_computer(table.game_id, BO.user_id, "hard")
+    with pytest.raises(LobbyFullError):
+        await service.join(table.game_id, EVE)
+    with pytest.raises(GameRunningError):
+        await service.open_lobby(guild_id=10, channel_id=20, host=EVE, settings=FAST, locale="en")
+    with pytest.raises(NotHostOrManagerError):
+        await service.close(table.game_id, BO.user_id, is_manager=False)
+    assert [s.name for s in service.get(table.game_id).seats][:2] == ["Ana", "Bo"]
+
+
+async def test_host_leaving_the_lobby_passes_the_host_role_and_the_last_one_closes_it(
+        service: GameService, notifier: RecordingNotifier, store: MemoryGameStore) -> None:
+    table = await service.open_lobby(guild_id=10, channel_id=20, host=ANA, settings=FAST, locale="en")
+    await service.join(table.game_id, BO)
+    assert (await service.leave_lobby(table.game_id, ANA.user_id)).host_id == BO.user_id
+    await service.leave_lobby(table.game_id, BO.user_id)
+    assert notifier.kinds("closed") == ["cancelled"]
+    assert store.rows == {} and service.in_channel(20) is None
+
+
+async def test_a_whole_match_with_two_people_and_a_computer_is_recorded(
+        service: GameService, store: MemoryGameStore, notifier: RecordingNotifier) -> None:
+    game_id = await _table(service, [ANA, BO], computers=1)
+    await _people_play(service, game_id, [ANA, BO], random.Random(1))
+    assert store.rows == {}
+    [match] = store.finished
+    assert max(s.total for s in match.seats) >= 30
+    assert [s.user_id for s in match.seats] == [1, 2, None]
+    assert match.seats[2].strength == "normal"
+    assert sum(s.winner for s in match.seats) >= 1
+    assert [sum(r.scores[i] for r in match.rounds) for i in range(3)] == [s.total for s in match.seats]
+    assert notifier.kinds("round") == list(range(1, len(match.rounds) + 1))
+    assert notifier.kinds("match") == [game_id]
+
+
+async def test_a_double_click_acts_once_and_others_are_refused(service: GameService) -> None:
+    game_id = await _table(service, [ANA, BO])
+    for person in (ANA, BO):
+        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
+    table = service.get(game_id)
+    number = table.move_number
+    results = await asyncio.gather(
+        *(service.play(game_id, ANA.user_id, Draw, move_number=number) for _ in range(2)), return_exceptions=True)
+    assert sum(isinstance(r, StaleButtonError) for r in results) == 1
+    outcome = next(r for r in results if not isinstance(r, Exception))
+    assert outcome.view.holding is not None and service.get(game_id).move_number == number + 1
+    with pytest.raises(NotSeatedError):
+        await service.play(game_id, EVE.user_id, WakeUp)
+    with pytest.raises(NotYourTurnError):
+        await service.play(game_id, BO.user_id, WakeUp)
+
+
+async def test_the_timer_plays_for_a_person_and_three_timeouts_hand_the_seat_over(
+        service: GameService, clock: ManualClock, notifier: RecordingNotifier) -> None:
+    game_id = await _table(service, [ANA, BO], settings=replace(FAST, turn_timer=30, point_limit=500))
+    table = service.get(game_id)
+    assert table.turn == 0 and table.deadline == clock.now() + (table.deadline - clock.now())
+    for turn in range(3):
+        await clock.advance(31)
+        await service.settled(game_id)
+        table = service.get(game_id)
+        assert table.seats[0].timeouts == turn + 1
+        assert any(e.kind == "timeout" and e.seat == 0 for e in table.log)
+        if turn < 2:  # Bo plays his turn himself
+            if not table.state.round.peeked[1]:
+                await service.play(game_id, BO.user_id, lambda s: InitialPeek(s, (0, 1)))
+            while service.get(game_id).turn == 1:
+                await service.play(game_id, BO.user_id, WakeUp)
+            await service.settled(game_id)
+    assert notifier.kinds("handover") == [0]
+    assert service.get(game_id).seats[0].computer_plays
+
+
+async def test_a_person_who_leaves_counts_as_a_loss(service: GameService, store: MemoryGameStore) -> None:
+    game_id = await _table(service, [ANA, BO, CY])
+    await service.leave_match(game_id, CY.user_id)
+    await service.settled(game_id)
+    await _people_play(service, game_id, [ANA, BO], random.Random(2))
+    [match] = store.finished
+    assert match.seats[2].left_early and not match.seats[2].winner and match.seats[2].user_id == CY.user_id
+
+
+async def test_a_version_conflict_is_refused_and_the_game_reloaded(service: GameService,
+                                                                  store: MemoryGameStore) -> None:
+    game_id = await _table(service, [ANA, BO])
+    row = store.rows[game_id]
+    store.rows[game_id] = replace(row, version=row.version + 1)  # another process saved meanwhile
+    with pytest.raises(ConflictError):
+        await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    assert service.get(game_id).version == row.version + 1
+    await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+
+
+async def test_restart_resumes_good_games_and_marks_an_unreadable_one_broken(
+        store: MemoryGameStore, clock: ManualClock) -> None:
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO])
+    await first.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    other = await first.open_lobby(guild_id=10, channel_id=21, host=BO, settings=FAST, locale="en")
+    store.rows[other.game_id] = replace(store.rows[other.game_id], payload={"format": 1, "nonsense": True})
+    await first.shutdown()  # the process dies; nothing else happens
+
+    notifier = RecordingNotifier()
+    second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    assert await second.resume() == [other.game_id]
+    assert other.game_id in store.broken and notifier.kinds("broken") == [other.game_id]
+    assert second.get(game_id).state.round.peeked[0]
+    await _people_play(second, game_id, [ANA, BO], random.Random(6))
+    assert len(store.finished) == 1
+    await second.shutdown()

@@ -1,0 +1,15 @@
+"""An offline fake Discord (REST + gateway on 127.0.0.1) for end-to-end tests of the real discord.py path."""
+
+from .fake import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, MANAGE_GUILD, FakeDiscord
+from .interactions import FakeUsageError, InteractionRecord
+from .model import FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser
+from .plugin import NetworkBlockedError, NetworkGuard
+from .rules import DiscordError, Violation
+from .runner import BotRunner, BotStartError
+
+__all__ = [
+    "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS", "MANAGE_GUILD", "BotRunner", "BotStartError",
+    "DiscordError", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeMember", "FakeMessage",
+    "FakeRole", "FakeUsageError", "FakeUser", "InteractionRecord", "NetworkBlockedError", "NetworkGuard",
+    "Violation",
+]

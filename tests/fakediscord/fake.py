@@ -1,0 +1,285 @@
+"""FakeDiscord: the offline server (REST + gateway on 127.0.0.1) and the world it serves."""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+from . import rest
+from .gateway import Gateway
+from .interactions import InteractionRecord
+from .model import (
+    EPHEMERAL,
+    LOADING,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    iso_now,
+    snowflake,
+)
+from .people import People
+from .rules import DiscordError, Violation
+from .schema import DEFAULT_SPEC, shared_checker
+
+if TYPE_CHECKING:
+    from .rest import Call, RequestLog
+
+# View, Send, Embed Links, Attach Files, Read History, Use Application Commands, Send in Threads.
+DEFAULT_BOT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 38)
+DEFAULT_EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 6) | (1 << 14) | (1 << 15)
+GUILD_MESSAGES_INTENT = 1 << 9
+MANAGE_GUILD = 1 << 5
+
+
+class FakeDiscord(People):
+    """An offline Discord the real discord.py client logs into; see tests/fakediscord/README.md."""
+
+    def __init__(self, *, spec_path: Path = DEFAULT_SPEC, attachment_size_limit: int = 10 * 1024 * 1024) -> None:
+        self.token = "fake-bot-token"
+        self.bot = FakeUser(snowflake(), "Dreamcats", "Dreamcats", bot=True)
+        self.owner = FakeUser(snowflake(), "guild-owner", "Guild Owner")
+        self.application_id = self.bot.id
+        self.attachment_size_limit = attachment_size_limit
+        self.users: dict[int, FakeUser] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages_by_id: dict[int, FakeMessage] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.sync_count = 0
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.by_token: dict[str, InteractionRecord] = {}
+        self.violations: list[Violation] = []
+        self.errors: list[Violation] = []
+        self.requests: list[RequestLog] = []
+        self.schema = shared_checker(spec_path)
+        self.gateway = Gateway(self)
+        self.inflight = 0
+        self.last_activity = time.monotonic()
+        self.writes = 0
+        self.version = 0
+        self.deadline = 3.0  # Discord: the initial response must come within 3 s
+        self.followup_timeout = 10.0
+        self.update_timeout = 2.0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- server ------------------------------------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        """Listen on 127.0.0.1 (a free port) and point discord.py's Route.BASE and DEFAULT_GATEWAY here."""
+        app = web.Application(client_max_size=256 * 1024 * 1024)
+        app["fake"] = self
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/resume", self.gateway.handle)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
+        app.router.add_route("*", rest.API_PREFIX + "/{tail:.*}", rest.handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        return self
+
+    async def close(self) -> None:
+        """Stop serving and restore discord.py's URLs."""
+        if self._saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base_url(self) -> str:
+        """http://127.0.0.1:<port>"""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """The value given to discord.http.Route.BASE."""
+        return self.base_url + rest.API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """The value given to DiscordWebSocket.DEFAULT_GATEWAY."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def resume_url(self) -> str:
+        """READY's resume_gateway_url."""
+        return f"ws://127.0.0.1:{self.port}/resume"
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        wanted = int(request.match_info["attachment_id"])
+        for message in self.messages_by_id.values():
+            for attachment in message.attachments:
+                if attachment.id == wanted:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type or "image/png")
+        raise web.HTTPNotFound()
+
+    # -- the world ---------------------------------------------------------------------------------------------
+
+    def add_guild(self, name: str = "Cat Café", *, locale: str = "en-US",
+                  bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+                  everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS) -> FakeGuild:
+        """A guild (preferred_locale = locale) with @everyone, the bot's managed role, the bot and an owner."""
+        guild = FakeGuild(snowflake(), name, owner_id=self.owner.id, preferred_locale=locale)
+        guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone_permissions)
+        bot_role = FakeRole(snowflake(), self.bot.name, bot_permissions, position=1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot.id] = FakeMember(self.bot, [bot_role.id])
+        guild.members[self.owner.id] = FakeMember(self.owner)
+        self.guilds[guild.id] = guild
+        self._announce("GUILD_CREATE", lambda: guild.payload(self.bot, all_members=False))
+        return guild
+
+    def add_channel(self, guild: FakeGuild, name: str = "games", *, bot_allow: int = 0, bot_deny: int = 0,
+                    everyone_allow: int = 0, everyone_deny: int = 0) -> FakeChannel:
+        """A text channel; bot_allow/bot_deny become a member overwrite for the bot (e.g. deny Attach Files)."""
+        channel = FakeChannel(snowflake(), guild, name, position=len(guild.channels))
+        if bot_allow or bot_deny:
+            channel.overwrites[self.bot.id] = (1, bot_allow, bot_deny)
+        if everyone_allow or everyone_deny:
+            channel.overwrites[guild.id] = (0, everyone_allow, everyone_deny)
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        self._announce("CHANNEL_CREATE", channel.payload)
+        return channel
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
+        """A guild role with these permission bits."""
+        role = FakeRole(snowflake(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def add_user(self, name: str, *, display_name: str | None = None, locale: str = "en-US",
+                 guild: FakeGuild | None = None, permissions: int = 0, nick: str | None = None) -> FakeUser:
+        """A person (display_name = global name; locale = their client language), optionally joined to a guild."""
+        user = FakeUser(snowflake(), name, display_name, locale=locale)
+        self.users[user.id] = user
+        if guild is not None:
+            self.add_member(guild, user, permissions=permissions, nick=nick)
+        return user
+
+    def add_member(self, guild: FakeGuild, user: FakeUser, *, permissions: int = 0,
+                   nick: str | None = None) -> FakeMember:
+        """Join `user` to `guild`; extra guild permissions (e.g. MANAGE_GUILD) come through a personal role."""
+        member = FakeMember(user, nick=nick)
+        if permissions:
+            member.roles.append(self.add_role(guild, f"{user.name}-role", permissions).id)
+        guild.members[user.id] = member
+        return member
+
+    def _announce(self, event: str, build: Any) -> None:
+        if self.gateway.connected:
+            task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, build()))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    # -- messages (used by the REST handlers) ------------------------------------------------------------------
+
+    def new_message(self, channel: FakeChannel, data: dict[str, Any], files: list[rest.UploadedFile], *,
+                    ephemeral_to: FakeUser | None = None, record: InteractionRecord | None = None,
+                    author: FakeUser | None = None) -> FakeMessage:
+        """Store a message the bot (or `author`) sent."""
+        message = FakeMessage(snowflake(), channel, author or self.bot, ephemeral_to=ephemeral_to,
+                              flags=EPHEMERAL if ephemeral_to else 0)
+        self.apply_edit(message, data, files, created=True)
+        if record is not None:
+            message.interaction = {"id": str(record.id), "type": record.payload["type"],
+                                   "user": record.user.payload(), "authorizing_integration_owners": {
+                                       "0": str(channel.guild.id)}}
+            if record.message is not None:
+                message.interaction["interacted_message_id"] = str(record.message.id)
+            record.touch(message)
+        self.messages_by_id[message.id] = message
+        return message
+
+    def apply_edit(self, message: FakeMessage, data: dict[str, Any], files: list[rest.UploadedFile], *,
+                   clear_loading: bool = False, created: bool = False) -> None:
+        """Apply a create/edit payload (content, embeds, components, flags, attachments kept + new files)."""
+        self._check_size(files)
+        for key in ("content", "embeds", "components"):
+            if key in data:
+                setattr(message, key, data[key] if data[key] is not None else ("" if key == "content" else []))
+        if "flags" in data and data["flags"] is not None:
+            message.flags = (message.flags & (EPHEMERAL | LOADING)) | (data["flags"] & ~(EPHEMERAL | LOADING))
+        if clear_loading:
+            message.flags &= ~LOADING
+        described = {str(a.get("id")): a for a in data.get("attachments") or []}
+        if "attachments" in data and not created:
+            message.attachments = [a for a in message.attachments if str(a.id) in described]
+        for upload in files:
+            meta = described.get(str(upload.index), {})
+            filename = meta.get("filename") or upload.filename
+            attachment = FakeAttachment(snowflake(), filename, upload.data, meta.get("description"),
+                                        mimetypes.guess_type(filename)[0] or upload.content_type)
+            attachment.url = f"{self.base_url}/attachments/{attachment.id}/{attachment.filename}"
+            message.attachments.append(attachment)
+        if not created:
+            message.edited_timestamp = iso_now()
+        message.snapshot()
+        self.writes += 1
+        self.changed()
+
+    def _check_size(self, files: list[rest.UploadedFile]) -> None:
+        if sum(len(f.data) for f in files) > self.attachment_size_limit:
+            raise DiscordError(413, 40005, "Request entity too large")
+
+    def remove_message(self, message: FakeMessage) -> None:
+        """Mark a message deleted (the bot's or a moderator's deletion) and tell the gateway if subscribed."""
+        message.deleted = True
+        self.writes += 1
+        self.changed()
+        session = self.gateway.session
+        if session is not None and session.intents & GUILD_MESSAGES_INTENT and not message.ephemeral:
+            self._announce("MESSAGE_DELETE", lambda: {"id": str(message.id), "channel_id": str(message.channel.id),
+                                                      "guild_id": str(message.channel.guild.id)})
+
+    def messages_in(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Every message ever stored in a channel (deleted and ephemeral ones too), oldest first."""
+        return [m for m in self.messages_by_id.values() if m.channel is channel]
+
+    # -- bookkeeping -------------------------------------------------------------------------------------------
+
+    def violate(self, rule: str, detail: str, code: int | None, request: str) -> None:
+        """Record a broken Discord rule."""
+        self.violations.append(Violation(rule, detail, code, request))
+
+    def note_error(self, call: Call, error: DiscordError, detail: str) -> None:
+        """Record an error answer; a rule broken by the bot also becomes a violation."""
+        self.errors.append(Violation("error", detail, error.code, call.label))
+        if error.rule_broken:
+            self.violate("discord-error", detail, error.code, call.label)
+        token = call.params.get("interaction_token") or call.params.get("webhook_token")
+        record = self.by_token.get(token or "")
+        if record is not None:
+            record.error_codes.append(error.code)
+
+    def changed(self) -> None:
+        """Note that the fake's state changed (wakes wait_until)."""
+        self.version += 1

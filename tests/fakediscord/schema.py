@@ -1,0 +1,100 @@
+"""Validation of every REST body against Discord's OpenAPI document (JSON Schema draft 2020-12)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+DEFAULT_SPEC = Path("/work/shared/discord-api/openapi.json")
+_DOC_URI = "urn:discord-openapi"
+
+
+@dataclass(frozen=True)
+class _Operation:
+    method: str
+    template: str
+    pattern: re.Pattern[str]
+    literal_parts: int
+
+
+class SchemaChecker:
+    """Finds the operation for method + path and validates a request body against its schema."""
+
+    def __init__(self, spec_path: Path = DEFAULT_SPEC) -> None:
+        self.spec_path = spec_path
+        self.skip_reason: str | None = None
+        self._operations: list[_Operation] = []
+        self._doc: dict[str, Any] = {}
+        if not spec_path.is_file():
+            self.skip_reason = f"schema checking skipped: {spec_path} is absent"
+            return
+        self._doc = json.loads(spec_path.read_text(encoding="utf-8"))
+        self._relax_snowflakes()
+        self._registry = Registry().with_resource(
+            _DOC_URI, Resource.from_contents(self._doc, default_specification=DRAFT202012)
+        )
+        for template, item in self._doc["paths"].items():
+            regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
+            literal = sum(1 for part in template.split("/") if part and not part.startswith("{"))
+            for method in item:
+                if method != "parameters":
+                    self._operations.append(_Operation(method.upper(), template, re.compile(f"^{regex}$"), literal))
+        self._operations.sort(key=lambda op: -op.literal_parts)
+
+    @property
+    def enabled(self) -> bool:
+        """True when the OpenAPI document was found."""
+        return self.skip_reason is None
+
+    def _relax_snowflakes(self) -> None:
+        # Discord accepts snowflakes as JSON integers too (discord.py sends attachment ids as ints);
+        # the published document only allows strings.
+        schemas = self._doc["components"]["schemas"]
+        strict = schemas["SnowflakeType"]
+        schemas["SnowflakeType"] = {"anyOf": [strict, {"type": "integer", "minimum": 0}]}
+
+    def operation(self, method: str, path: str) -> str | None:
+        """The path template of the documented operation, or None when undocumented."""
+        for op in self._operations:
+            if op.method == method and op.pattern.match(path):
+                return op.template
+        return None
+
+    def validate(self, method: str, path: str, body: Any, *, multipart: bool = False) -> list[str]:
+        """Problems with `body` for method + path (an empty list when valid or when checking is off)."""
+        if not self.enabled:
+            return []
+        template = self.operation(method, path)
+        if template is None:
+            return [f"{method} {path}: not a documented operation"]
+        content = self._doc["paths"][template][method.lower()].get("requestBody", {}).get("content", {})
+        media = "multipart/form-data" if multipart and "multipart/form-data" in content else "application/json"
+        if media not in content:
+            return []
+        validator = self._validator(template, method.lower(), media)
+        return [
+            f"{method} {template}: {'/'.join(map(str, e.absolute_path)) or '<body>'}: {e.message[:300]}"
+            for e in validator.iter_errors(body)
+        ]
+
+    @lru_cache(maxsize=256)  # noqa: B019 - one checker per fake, the cache dies with it
+    def _validator(self, template: str, method: str, media: str) -> Draft202012Validator:
+        pointer = "/".join(
+            part.replace("~", "~0").replace("/", "~1")
+            for part in ("paths", template, method, "requestBody", "content", media, "schema")
+        )
+        return Draft202012Validator({"$ref": f"{_DOC_URI}#/{pointer}"}, registry=self._registry)
+
+
+@lru_cache(maxsize=4)
+def shared_checker(spec_path: Path = DEFAULT_SPEC) -> SchemaChecker:
+    """One loaded checker per document (loading 1 MB of JSON takes a moment)."""
+    return SchemaChecker(spec_path)

@@ -1,0 +1,194 @@
+"""Helpers for the engine tests: rigged tables, a random player, and an independent model of what each seat may know."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+from game import (
+    Action,
+    Card,
+    DiscardDrawn,
+    Event,
+    EventKind,
+    InitialPeek,
+    KeepCard,
+    MatchSettings,
+    MatchState,
+    Slot,
+    Step,
+    SwapDrawn,
+    TakeDiscard,
+    UsePeek,
+    UseSwap,
+    UseTakeTwo,
+    WakeUp,
+    apply_action,
+    legal_actions,
+    match_from_seed,
+)
+
+C = Card
+
+
+def rigged(
+    dreams: Sequence[Sequence[int]],
+    *,
+    draw: Sequence[int] = (),
+    discard: Sequence[int] = (0,),
+    starter: int = 0,
+    settings: MatchSettings | None = None,
+    peek: bool = True,
+) -> MatchState:
+    """A match whose first round lies as given: `draw[0]` is the top of the pile, `discard[-1]` the top discard.
+
+    With `peek`, every seat has made its initial peek of positions 1 and 2 (0 and 1 inside the engine).
+    Later rounds are dealt from the seed as usual.
+    """
+    state = match_from_seed(len(dreams), settings or MatchSettings(), 1, starter)
+    rnd = state.round
+    rnd.dreams = [[Card(c) for c in dream] for dream in dreams]
+    rnd.draw_pile = [Card(c) for c in reversed(draw)]
+    rnd.discard = [Card(c) for c in discard]
+    if peek:
+        for seat in range(len(dreams)):
+            apply_action(state, InitialPeek(seat, (0, 1)))
+    return state
+
+
+def play(state: MatchState, *actions: Action) -> list[Event]:
+    """Apply the actions in order and return all their events."""
+    events: list[Event] = []
+    for action in actions:
+        events.extend(apply_action(state, action))
+    return events
+
+
+def kinds(events: Iterable[Event]) -> list[EventKind]:
+    """The kinds of the events, in order."""
+    return [event.kind for event in events]
+
+
+def public(events: Iterable[Event]) -> list[Event]:
+    """Only the events everyone may see."""
+    return [event for event in events if event.is_public]
+
+
+def all_cards(state: MatchState) -> Counter[Card]:
+    """Every card of the round in play, wherever it lies."""
+    rnd = state.round
+    cards: Counter[Card] = Counter(rnd.draw_pile)
+    cards.update(rnd.discard)
+    cards.update(rnd.options)
+    for dream in rnd.dreams:
+        cards.update(dream)
+    if rnd.held is not None:
+        cards[rnd.held] += 1
+    return cards
+
+
+def random_action(state: MatchState, rng: random.Random, wake_chance: float = 0.05) -> Action:
+    """A random legal action: unpeeked seats peek in random order; each kind of move is equally likely."""
+    rnd = state.round
+    unpeeked = [seat for seat in range(state.num_seats) if not rnd.peeked[seat]]
+    seat = rnd.turn
+    if unpeeked and (not rnd.peeked[seat] or rng.random() < 0.3):
+        seat = rng.choice(unpeeked)
+    legal = legal_actions(state, seat)
+    if rnd.peeked[seat] and rnd.step is Step.START and rng.random() >= wake_chance:
+        legal = [action for action in legal if not isinstance(action, WakeUp)]
+    by_kind: dict[type, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(type(action), []).append(action)
+    return rng.choice(rng.choice(list(by_kind.values())))
+
+
+def random_steps(state: MatchState, rng: random.Random, wake_chance: float = 0.05) -> Iterator[Action]:
+    """Pick random legal actions until the match is over; the caller applies each one."""
+    while not state.over:
+        yield random_action(state, rng, wake_chance)
+
+
+
+class Witness:
+    """What each seat (and a spectator, None) may know, rebuilt only from the events it was shown.
+
+    This is the test's own reading of RULES.md §4-5, independent of game/knowledge.py.
+    """
+
+    def __init__(self, num_seats: int) -> None:
+        self.viewers: list[int | None] = [*range(num_seats), None]
+        self.known: dict[int | None, dict[Slot, Card]] = {v: {} for v in self.viewers}
+        self.holding: dict[int | None, Card | None] = {v: None for v in self.viewers}
+        self.options: dict[int | None, tuple[Card, ...]] = {v: () for v in self.viewers}
+
+    def feed(self, events: Iterable[Event]) -> None:
+        """Take in the events of one action; each viewer learns only from the events it may see."""
+        for event in events:
+            for viewer in self.viewers:
+                if event.visible_to(viewer):
+                    self._see(viewer, event)
+
+    def _see(self, viewer: int | None, event: Event) -> None:
+        known, actor, private = self.known[viewer], viewer == event.seat, not event.is_public
+        kind = event.kind
+        if kind is EventKind.ROUND_STARTED:
+            known.clear()
+            self.holding[viewer], self.options[viewer] = None, ()
+        elif kind is EventKind.INITIAL_PEEK and private:
+            known.update(zip(event.slots, event.cards, strict=True))
+        elif kind is EventKind.TOOK_DISCARD:
+            known[event.slots[0]] = event.cards[0]
+        elif kind is EventKind.DREW and private:
+            self.holding[viewer] = event.cards[0]
+        elif kind is EventKind.SWAPPED_IN:
+            if private:
+                known[event.slots[0]] = event.cards[1]
+            elif not actor:
+                known.pop(event.slots[0], None)
+        elif kind is EventKind.TAKE_TWO_DREW and private:
+            if event.count == 2:
+                self.options[viewer] = event.cards
+            elif event.count == 1:
+                self.holding[viewer] = event.cards[0]
+        elif kind is EventKind.KEPT and private:
+            self.holding[viewer], self.options[viewer] = event.cards[0], ()
+        elif kind is EventKind.USED_PEEK and private:
+            known[event.slots[0]] = event.cards[0]
+        elif kind is EventKind.USED_SWAP:
+            first, second = event.slots
+            a, b = known.pop(first, None), known.pop(second, None)
+            if a is not None:
+                known[second] = a
+            if b is not None:
+                known[first] = b
+        if actor and kind in _HAND_EMPTIED:
+            self.holding[viewer] = None
+
+
+_HAND_EMPTIED = {
+    EventKind.SWAPPED_IN, EventKind.DISCARDED, EventKind.USED_TAKE_TWO, EventKind.USED_PEEK, EventKind.USED_SWAP,
+}
+
+
+def newly_face_up(state: MatchState, action: Action) -> Counter[Card]:
+    """The cards that the action (about to be applied to `state`) shows face up to everyone."""
+    rnd = state.round
+    match action:
+        case TakeDiscard(seat=seat, position=position):
+            return Counter([rnd.discard[-1], rnd.dreams[seat][position]])
+        case SwapDrawn(seat=seat, position=position):
+            return Counter([rnd.dreams[seat][position]])
+        case DiscardDrawn():
+            assert rnd.held is not None
+            return Counter([rnd.held])
+        case KeepCard(index=index):
+            return Counter([rnd.options[1 - index]])
+        case UseTakeTwo():
+            return Counter([Card.TAKE_2])
+        case UsePeek():
+            return Counter([Card.PEEK_1])
+        case UseSwap():
+            return Counter([Card.SWAP_2])
+    return Counter()

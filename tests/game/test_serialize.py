@@ -1,0 +1,115 @@
+"""Serialization (a JSON-safe dict with a format version) and replays from the seed and the action log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game import (
+    CorruptStateError,
+    InitialPeek,
+    KeepCard,
+    MatchSettings,
+    Slot,
+    action_from_dict,
+    action_to_dict,
+    match_from_dict,
+    match_to_dict,
+    new_match,
+    replay,
+    replay_of,
+)
+from game.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
+from game.engine import apply_action
+from game.serialize import FORMAT_VERSION
+from tests.game.support import random_steps
+
+ACTIONS = [
+    InitialPeek(2, (1, 3)), WakeUp(0), TakeDiscard(1, 3), Draw(4), SwapDrawn(0, 2), DiscardDrawn(1), UseTakeTwo(2),
+    KeepCard(3, 1), UsePeek(0, Slot(2, 3)), UseSwap(1, Slot(0, 0), Slot(4, 3)),
+]
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_actions_round_trip_through_json(action: object) -> None:
+    data = action_to_dict(action)  # type: ignore[arg-type]
+    assert action_from_dict(json.loads(json.dumps(data))) == action
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"kind": "peek0", "seat": 0, "positions": [1]}, {"kind": "take", "seat": "x", "position": 1},
+             {"kind": "swap2", "seat": 0, "first": [0], "second": [1, 1]}, {"kind": "draw"}],
+)
+def test_unreadable_actions(data: dict[str, object]) -> None:
+    with pytest.raises(CorruptStateError, match="Unreadable action"):
+        action_from_dict(data)
+
+
+def _played(seats: int, seed: int, steps: int) -> object:
+    rng = random.Random(seed)
+    state = new_match(seats, MatchSettings(point_limit=60), rng)
+    for count, action in enumerate(random_steps(state, rng)):
+        if count == steps:
+            break
+        apply_action(state, action)
+    return state
+
+
+@pytest.mark.parametrize(("seats", "seed", "steps"), [(2, 1, 0), (3, 2, 17), (4, 3, 60), (5, 4, 10_000)])
+def test_a_match_round_trips_through_json(seats: int, seed: int, steps: int) -> None:
+    state = _played(seats, seed, steps)
+    data = match_to_dict(state)  # type: ignore[arg-type]
+    assert data["format"] == FORMAT_VERSION
+    text = json.dumps(data)
+    assert match_from_dict(json.loads(text)) == state
+    assert json.dumps(match_to_dict(match_from_dict(json.loads(text)))) == text
+
+
+def test_a_finished_match_replays_from_its_seed_and_log() -> None:
+    state = _played(3, 9, 10_000)
+    assert state.over  # type: ignore[attr-defined]
+    assert replay_of(state) == state  # type: ignore[arg-type]
+    assert replay(3, state.settings, state.seed, state.first_starter, list(state.log)) == state  # type: ignore[attr-defined]
+
+
+def test_an_unknown_format_is_refused() -> None:
+    data = match_to_dict(new_match(2, MatchSettings(), random.Random(1)))
+    data["format"] = FORMAT_VERSION + 1
+    with pytest.raises(CorruptStateError, match="Unknown match format 2."):
+        match_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("seed",), "abc"),
+        (("settings",), {"penalty": 6}),
+        (("round", "step"), "dancing"),
+        (("round", "dreams"), "nope"),
+        (("round", "knowledge"), []),
+        (("round", "turn"), 9),
+        (("round", "held"), 3),
+        (("round", "peeked"), [True]),
+        (("num_seats",), 7),
+        (("totals",), [0]),
+        (("over",), True),
+        (("log",), [{"kind": "nope"}]),
+    ],
+)
+def test_broken_match_data_is_refused(path: tuple[str, ...], value: object) -> None:
+    data = match_to_dict(new_match(3, MatchSettings(), random.Random(1)))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(CorruptStateError):
+        match_from_dict(data)
+
+
+def test_a_missing_field_is_refused() -> None:
+    data = match_to_dict(new_match(3, MatchSettings(), random.Random(1)))
+    del data["round"]["draw_pile"]
+    with pytest.raises(CorruptStateError, match="Unreadable match data"):
+        match_from_dict(data)
