@@ -185,7 +185,7 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The arena's command line."""
     parser = argparse.ArgumentParser(prog="dreamcats arena", description="Play computer players against each other.")
-    parser.add_argument("--players", default="hard,normal", help="comma-separated: easy, normal, hard or module:function")
+    parser.add_argument("--players", default="hard,normal", help="comma-separated: easy, normal, hard, module:function")
     parser.add_argument("--seats", type=int, default=2, help="2 to 5 seats; the players are cycled over them")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--points", type=int, default=100, help="the point limit")

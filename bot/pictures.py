@@ -7,36 +7,20 @@ from collections.abc import Collection, Sequence
 
 import discord
 
-from game import Event, EventKind, Observation, RoundResult, Slot
-
-try:
-    from images import (
-        PictureText,
-        encode_png,
-        private_alt,
-        render_private,
-        render_reveal,
-        render_standings,
-        render_table,
-        reveal_alt,
-        standings_alt,
-        table_alt,
-    )
-except ImportError:  # TEMPORARY fallback until images/ exports its API: plain pictures, generic alt text.
-    from bot._images_fallback import (  # type: ignore[assignment]
-        PictureText,
-        encode_png,
-        private_alt,
-        render_private,
-        render_reveal,
-        render_standings,
-        render_table,
-        reveal_alt,
-        standings_alt,
-        table_alt,
-    )
-
 from bot.service import LogEntry
+from game import Event, EventKind, Observation, RoundResult, Slot
+from images import (
+    PictureText,
+    encode_png,
+    private_alt,
+    render_private,
+    render_reveal,
+    render_standings,
+    render_table,
+    reveal_alt,
+    standings_alt,
+    table_alt,
+)
 
 __all__ = ["PictureText", "private_file", "reveal_file", "standings_file", "table_file"]
 
@@ -48,7 +32,7 @@ def _events(entries: Sequence[LogEntry]) -> list[Event]:
             for e in entries if e.kind in _ENGINE_KINDS]
 
 
-def _file(png: bytes, name: str, alt: str) -> discord.File:
+def _file(png: bytes, alt: str, name: str) -> discord.File:
     import io
 
     return discord.File(io.BytesIO(png), filename=name, description=alt[:1024])

@@ -6,7 +6,7 @@ import dataclasses
 import functools
 from collections.abc import Sequence
 
-from bot.i18n import catalogue_keys, t, tn
+from bot.i18n import default_catalogues, t, tn
 from bot.service import LogEntry, Table
 from game import Card, RoundResult, Slot
 
@@ -83,12 +83,16 @@ def seconds(count: int, locale: str) -> str:
 
 @functools.cache
 def picture_text(locale: str) -> object:
-    """The translated PictureText for the images package (keys picture.<field>; card names from core)."""
+    """The translated PictureText for the images package (core.po keys picture.<field>, card names)."""
     from bot.pictures import PictureText
 
-    keys = catalogue_keys(locale) | catalogue_keys("en")
-    values = {f.name: t(f"picture.{f.name}", locale) for f in dataclasses.fields(PictureText)
-              if f"picture.{f.name}" in keys}
+    catalogues = default_catalogues()
+    values = {}
+    for item in dataclasses.fields(PictureText):
+        # Raw templates: the images package fills in the {placeholders} itself.
+        raw = catalogues.entry(f"picture.{item.name}", locale) or catalogues.entry(f"picture.{item.name}", "en")
+        if isinstance(raw, str):
+            values[item.name] = raw
     values.update(take_2=t("card.take2.name", locale), peek_1=t("card.peek1.name", locale),
                   swap_2=t("card.swap2.name", locale))
     return PictureText(**values)

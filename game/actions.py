@@ -152,7 +152,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             first, second = data["positions"]
             return InitialPeek(seat, (int(first), int(second)))
         if cls in (TakeDiscard, SwapDrawn):
-            return cls(seat, int(data["position"]))  # type: ignore[no-any-return]
+            return cls(seat, int(data["position"]))
         if cls is KeepCard:
             return KeepCard(seat, int(data["index"]))
         if cls is UsePeek:

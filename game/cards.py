@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from enum import IntEnum
 
 
@@ -42,18 +43,21 @@ DECK_SIZE = 54
 DREAM_SIZE = 4
 
 
+_DECK: tuple[Card, ...] = tuple(card for card, copies in COPIES.items() for _ in range(copies))
+
+
 def full_deck() -> list[Card]:
     """All 54 cards in a fixed order."""
-    return [card for card, copies in COPIES.items() for _ in range(copies)]
+    return list(_DECK)
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """All 54 cards shuffled by the given random generator."""
-    deck = full_deck()
+    deck = list(_DECK)
     rng.shuffle(deck)
     return deck
 
 
-def points_of(cards: list[Card] | tuple[Card, ...]) -> int:
+def points_of(cards: Iterable[Card]) -> int:
     """The total number of cats in some cards."""
-    return sum(POINTS[c] for c in cards)
+    return sum(map(POINTS.__getitem__, cards))

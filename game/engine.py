@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from game.actions import (
     Action,
@@ -84,11 +86,12 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
 
 def _initial_peek(state: MatchState, action: InitialPeek) -> list[Event]:
     rnd, seat = state.round, action.seat
-    slots = tuple(Slot(seat, p) for p in sorted(action.positions))
+    first, second = action.positions  # InitialPeek keeps them in increasing order
+    slots = (Slot(seat, first), Slot(seat, second))
     rnd.peeked[seat] = True
     for slot in slots:
         rnd.knowledge.see(seat, slot)
-    cards = tuple(rnd.card_at(s) for s in slots)
+    cards = (rnd.dreams[seat][first], rnd.dreams[seat][second])
     return [
         Event(EventKind.INITIAL_PEEK, seat, slots=slots),
         Event(EventKind.INITIAL_PEEK, seat, cards=cards, slots=slots, private_to=seat),
@@ -232,7 +235,7 @@ def _end_round(state: MatchState, caller: int | None, ender: int) -> list[Event]
     return [*events, Event(EventKind.ROUND_STARTED, starter, count=rnd.number + 1)]
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[MatchState, Any], list[Event]]] = {
     InitialPeek: _initial_peek,
     WakeUp: _wake_up,
     TakeDiscard: _take_discard,

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from game.actions import Slot
 from game.cards import Card
+from game.rules import check_seat
 from game.scoring import winners
 from game.state import MatchState, RoundResult, Step
 
@@ -63,9 +64,14 @@ class Observation:
 
 
 def observe(state: MatchState, seat: int | None) -> Observation:
-    """The view of `seat` (None: a spectator); safe to hand to a computer player or a picture."""
+    """The view of `seat` (None: a spectator); safe to hand to a computer player or a picture.
+
+    Raises UnknownSeatError for a seat that is not at the table.
+    """
+    if seat is not None:
+        check_seat(state, seat)
     rnd = state.round
-    known_slots = rnd.knowledge.of(seat)
+    dreams = rnd.dreams
     mine = seat is not None and seat == rnd.turn
     return Observation(
         seat=seat,
@@ -76,7 +82,7 @@ def observe(state: MatchState, seat: int | None) -> Observation:
         step=rnd.step,
         draw_count=len(rnd.draw_pile),
         discard_pile=tuple(rnd.discard),
-        known=MappingProxyType({slot: rnd.card_at(slot) for slot in known_slots}),
+        known=MappingProxyType({slot: dreams[slot.seat][slot.position] for slot in rnd.knowledge.of(seat)}),
         known_slots=tuple(frozenset(rnd.knowledge.of(s)) for s in range(state.num_seats)),
         peeked=tuple(rnd.peeked),
         holding=rnd.held if mine else None,

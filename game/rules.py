@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from game.actions import (
     Action,
@@ -163,27 +165,42 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if state.over or not 0 <= seat < state.num_seats:
         return []
     rnd = state.round
+    moves = _moves(state.num_seats, seat)
     if not rnd.peeked[seat]:
-        return [InitialPeek(seat, pair) for pair in PEEK_PAIRS]
+        return list(moves.peeks)
     if rnd.turn != seat:
         return []
     if rnd.step is Step.START:
-        return [WakeUp(seat), Draw(seat), *(TakeDiscard(seat, p) for p in range(DREAM_SIZE))]
+        return list(moves.start)
     if rnd.step is Step.CHOOSING:
-        return [KeepCard(seat, i) for i in range(len(rnd.options))]
-    return _holding_actions(state, seat)
+        return list(moves.keeps[: len(rnd.options)])
+    return [*moves.holding, *moves.powers.get(rnd.held, ())]
 
 
-def _holding_actions(state: MatchState, seat: int) -> list[Action]:
-    actions: list[Action] = [*(SwapDrawn(seat, p) for p in range(DREAM_SIZE)), DiscardDrawn(seat)]
-    held = state.round.held
-    if held is Card.TAKE_2:
-        actions.append(UseTakeTwo(seat))
-    elif held is Card.PEEK_1:
-        actions.extend(UsePeek(seat, slot) for slot in all_slots(state.num_seats))
-    elif held is Card.SWAP_2:
-        actions.extend(UseSwap(seat, a, b) for a, b in combinations(all_slots(state.num_seats), 2))
-    return actions
+class _Moves(NamedTuple):
+    """Every action of one seat at a table of some size, built once: actions are immutable."""
+
+    peeks: tuple[Action, ...]
+    start: tuple[Action, ...]
+    keeps: tuple[Action, ...]
+    holding: tuple[Action, ...]
+    powers: dict[Card | None, tuple[Action, ...]]
+
+
+@cache
+def _moves(num_seats: int, seat: int) -> _Moves:
+    slots = all_slots(num_seats)
+    return _Moves(
+        peeks=tuple(InitialPeek(seat, pair) for pair in PEEK_PAIRS),
+        start=(WakeUp(seat), Draw(seat), *(TakeDiscard(seat, p) for p in range(DREAM_SIZE))),
+        keeps=(KeepCard(seat, 0), KeepCard(seat, 1)),
+        holding=(*(SwapDrawn(seat, p) for p in range(DREAM_SIZE)), DiscardDrawn(seat)),
+        powers={
+            Card.TAKE_2: (UseTakeTwo(seat),),
+            Card.PEEK_1: tuple(UsePeek(seat, slot) for slot in slots),
+            Card.SWAP_2: tuple(UseSwap(seat, a, b) for a, b in combinations(slots, 2)),
+        },
+    )
 
 
 def all_slots(num_seats: int) -> list[Slot]:

@@ -15,7 +15,7 @@ def round_scores(
 
     The caller keeps its sum when it is lowest or tied for lowest; otherwise it adds the penalty.
     """
-    sums = tuple(points_of(tuple(dream)) for dream in dreams)
+    sums = tuple(points_of(dream) for dream in dreams)
     if caller is None:
         return sums, sums, None
     succeeded = sums[caller] <= min(sums)

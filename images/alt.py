@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Sequence
 
-from game import Observation, RoundResult, Slot
+from game import Card, Observation, RoundResult, Slot
 from images.standings import places
-from images.text import PictureText
+from images.text import ENGLISH, PictureText
 
+_UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
 MAX_ALT = 1000  # Discord's limit for an attachment description is 1024 characters
 
 
 def _short(text: str) -> str:
     text = " ".join(text.split())
+    text = "".join(c for c in text if unicodedata.category(c) not in _UNSAFE)
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 
@@ -22,45 +25,49 @@ def _seats(obs: Observation, names: Sequence[str], text: PictureText) -> str:
     )
 
 
-def table_alt(obs: Observation, names: Sequence[str], text: PictureText = PictureText()) -> str:
+def table_alt(obs: Observation, names: Sequence[str], text: PictureText = ENGLISH) -> str:
     """The public table in words: seats and totals, whose turn, the draw pile count and the discard."""
     turn = "" if obs.over else text.turn_of.format(name=text.seat_name(names, obs.turn))
-    return _short(
-        text.alt_table.format(
-            number=obs.round_number, seats=_seats(obs, names, text), turn=turn, draw=obs.draw_count,
-            discard=text.card_name(obs.discard_top),
-        )
+    sentence = text.alt_table.format(
+        number=obs.round_number, seats=_seats(obs, names, text), turn=turn, draw=obs.draw_count,
+        discard=_card(obs.discard_top, text),
     )
+    return _short(sentence.replace(". .", "."))
+
+
+def _card(card: Card, text: PictureText) -> str:
+    name = text.card_name(card)
+    return f"{name} ({card.points})" if card.is_special else name
 
 
 def private_alt(
-    obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText = PictureText()
+    obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText = ENGLISH
 ) -> str:
     """The public facts plus what this seat is shown of its own dream and the card(s) in its hand."""
     seat = obs.seat if obs.seat is not None else 0
     visible = {slot: obs.known[slot] for slot in showing if slot in obs.known}
     dream = ", ".join(
-        f"{p + 1}: " + (text.card_name(visible[Slot(seat, p)]) if Slot(seat, p) in visible else text.alt_hidden)
+        f"{p + 1}: " + (_card(visible[Slot(seat, p)], text) if Slot(seat, p) in visible else text.alt_hidden)
         for p in range(4)
     )
     seen = ", ".join(
-        f"{text.seat_name(names, slot.seat)} {slot.position + 1}: {text.card_name(card)}"
+        f"{text.seat_name(names, slot.seat)} {slot.position + 1}: {_card(card, text)}"
         for slot, card in sorted(visible.items()) if slot.seat != seat
     )
     if seen:
         dream += ". " + text.alt_seen.format(cards=seen)
     hand_cards = obs.options or ((obs.holding,) if obs.holding is not None else ())
-    hand = text.alt_hand.format(cards=", ".join(text.card_name(c) for c in hand_cards)) if hand_cards else ""
+    hand = text.alt_hand.format(cards=", ".join(_card(c, text) for c in hand_cards)) if hand_cards else ""
     return _short(table_alt(obs, names, text) + " " + text.alt_private.format(dream=dream, hand=hand))
 
 
 def reveal_alt(
-    result: RoundResult, names: Sequence[str], totals: Sequence[int], text: PictureText = PictureText()
+    result: RoundResult, names: Sequence[str], totals: Sequence[int], text: PictureText = ENGLISH
 ) -> str:
     """The revealed round in words: each seat's cards, sum, score and total, and who called Wake up!."""
     seats = "; ".join(
         text.alt_reveal_seat.format(
-            name=text.seat_name(names, s), cards=", ".join(text.card_name(c) for c in result.dreams[s]),
+            name=text.seat_name(names, s), cards=", ".join(_card(c, text) for c in result.dreams[s]),
             sum=result.sums[s], score=result.scores[s], total=totals[s] if s < len(totals) else 0,
         )
         for s in range(len(result.sums))
@@ -70,7 +77,7 @@ def reveal_alt(
 
 
 def standings_alt(
-    totals: Sequence[int], names: Sequence[str], winners: Sequence[int], text: PictureText = PictureText()
+    totals: Sequence[int], names: Sequence[str], winners: Sequence[int], text: PictureText = ENGLISH
 ) -> str:
     """The final standings in words, best first, and the winner(s)."""
     place_of = places(totals)
@@ -78,5 +85,6 @@ def standings_alt(
     seats = ", ".join(
         text.alt_place.format(place=place_of[s], name=text.seat_name(names, s), total=totals[s]) for s in order
     )
-    won = text.alt_winners.format(names=", ".join(text.seat_name(names, s) for s in winners))
+    template = text.alt_winners if len(winners) == 1 else text.alt_winners_many
+    won = template.format(names=", ".join(text.seat_name(names, s) for s in winners))
     return _short(text.alt_standings.format(seats=seats, winners=won))

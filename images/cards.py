@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from game import Card
 from images import art
 from images.art import INK, PAPER
-from images.fonts import Colour, fit, font
+from images.fonts import Colour, fit, font, locked_cache
 
 _SS = 3  # drawn at three times the size, then scaled down: smooth edges
 BACK: Colour = (44, 36, 98)
@@ -62,7 +60,7 @@ def _motif(d: ImageDraw.ImageDraw, value: int, cx: float, cy: float, size: float
             art.pagoda(d, x, cy, s)
 
 
-@lru_cache(maxsize=128)
+@locked_cache(maxsize=128)
 def face(card: Card, w: int, h: int, name: str = "") -> Image.Image:
     """The face of a card at w x h pixels (RGBA); `name` is the printed name of a special card."""
     if card.is_special:
@@ -72,7 +70,7 @@ def face(card: Card, w: int, h: int, name: str = "") -> Image.Image:
     value = int(card)
     if value == 9:
         _body(d, W, H, NIGHTMARE, _ACCENTS[9])
-        art.crescent(d, W * 0.78, H * 0.13, W * 0.2, art.MOON, NIGHTMARE)
+        art.crescent(d, W * 0.74, H * 0.15, W * 0.18, art.MOON, NIGHTMARE)
         art.cat(d, W * 0.5, H * 0.74, H * 0.3, (16, 10, 30), eyes=art.GOLD)
         _centred_text(d, "9", W * 0.5, H * 0.38, int(H * 0.5), art.MOON, INK, int(W * 0.02))
     else:
@@ -86,17 +84,17 @@ def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
     image, d = _canvas(w, h)
     W, H = w * _SS, h * _SS
     _body(d, W, H, SPECIAL_PAPER, (110, 80, 180))
-    icon_y, icon = H * 0.43, H * 0.36
+    icon_y, icon = H * 0.47, H * 0.34
     if card == Card.TAKE_2:
         art.two_cards(d, W * 0.5, icon_y, icon, BACK)
     elif card == Card.PEEK_1:
         art.eye(d, W * 0.5, icon_y, W * 0.72)
     else:
         art.swap_arrows(d, W * 0.5, icon_y, icon * 1.05, (110, 80, 180))
-    badge = W * 0.15
-    d.ellipse((W * 0.07, W * 0.07, W * 0.07 + 2 * badge, W * 0.07 + 2 * badge), fill=art.GOLD, outline=INK,
+    badge = W * 0.18
+    d.ellipse((W * 0.06, W * 0.06, W * 0.06 + 2 * badge, W * 0.06 + 2 * badge), fill=art.GOLD, outline=INK,
               width=max(2, int(W * 0.02)))
-    _centred_text(d, str(card.points), W * 0.07 + badge, W * 0.07 + badge, int(badge * 1.4), INK)
+    _centred_text(d, str(card.points), W * 0.06 + badge, W * 0.06 + badge, int(badge * 1.45), INK)
     top, bottom = H * 0.72, H * 0.9
     d.rounded_rectangle((W * 0.08, top, W * 0.92, bottom), (bottom - top) / 2, fill=(110, 80, 180))
     size = int((bottom - top) * 0.62)
@@ -105,25 +103,45 @@ def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
     return _finish(image, w, h)
 
 
-@lru_cache(maxsize=32)
+def _branch(d: ImageDraw.ImageDraw, start: tuple[float, float], bend: tuple[float, float], end: tuple[float, float],
+            thick: float, thin: float, colour: Colour) -> list[tuple[float, float]]:
+    """A tapering branch along a curve; returns the points along it (30 steps)."""
+    points = []
+    for i in range(31):
+        t = i / 30
+        u = 1 - t
+        x = u * u * start[0] + 2 * u * t * bend[0] + t * t * end[0]
+        y = u * u * start[1] + 2 * u * t * bend[1] + t * t * end[1]
+        r = thick + (thin - thick) * t
+        d.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+        points.append((x, y))
+    return points
+
+
+@locked_cache(maxsize=32)
 def back(w: int, h: int) -> Image.Image:
     """The card back: a cherry-blossom branch at night with small cat silhouettes."""
     image, d = _canvas(w, h)
     W, H = w * _SS, h * _SS
-    r = W * 0.1
+    r, inset = W * 0.1, W * 0.07
     d.rounded_rectangle((0, 0, W - 1, H - 1), r, fill=BACK, outline=BACK_DEEP, width=max(2, int(W * 0.03)))
-    inset = W * 0.07
+    scenery, s = _canvas(w, h)
+    art.crescent(s, W * 0.72, H * 0.17, W * 0.22, art.MOON, BACK)
+    for x, y, size in ((0.25, 0.14, 0.06), (0.4, 0.3, 0.04), (0.82, 0.4, 0.05), (0.2, 0.5, 0.04)):
+        art.star(s, W * x, H * y, W * size * 1.6, art.MOON)
+    bark = (30, 18, 40)
+    main = _branch(s, (W * 0.02, H * 0.95), (W * 0.45, H * 0.62), (W * 1.0, H * 0.5), W * 0.055, W * 0.02, bark)
+    twig = _branch(s, main[18], (W * 0.5, H * 0.45), (W * 0.6, H * 0.36), W * 0.025, W * 0.01, bark)
+    low = _branch(s, main[8], (W * 0.3, H * 0.88), (W * 0.45, H * 0.9), W * 0.025, W * 0.01, bark)
+    for (x, y), size, turn in ((twig[-1], 0.2, 10), (twig[10], 0.15, 40), (low[-1], 0.17, 20), (main[4], 0.16, 5),
+                               (main[-3], 0.17, 30), (main[26], 0.12, 50), (main[12], 0.11, 60)):
+        art.blossom(s, x, y, W * size, turn=turn)
+    for index, height in ((14, 0.2), (23, 0.14)):
+        x, y = main[index]
+        art.cat(s, x, y - H * height * 0.5, H * height, (12, 8, 24), eyes=art.GOLD)
+    window = Image.new("L", image.size, 0)
+    ImageDraw.Draw(window).rounded_rectangle((inset, inset, W - inset, H - inset), r * 0.6, fill=255)
+    window = ImageChops.multiply(window, scenery.getchannel("A"))
+    image.paste(scenery, (0, 0), window)
     d.rounded_rectangle((inset, inset, W - inset, H - inset), r * 0.6, outline=art.GOLD, width=max(2, int(W * 0.018)))
-    art.crescent(d, W * 0.72, H * 0.17, W * 0.22, art.MOON, BACK)
-    for x, y, s in ((0.25, 0.14, 0.06), (0.4, 0.3, 0.04), (0.82, 0.42, 0.05), (0.2, 0.5, 0.04)):
-        art.star(d, W * x, H * y, W * s * 1.6, art.MOON)
-    branch = [(W * 0.1, H * 0.92), (W * 0.3, H * 0.78), (W * 0.5, H * 0.66), (W * 0.72, H * 0.6), (W * 0.92, H * 0.5)]
-    d.line(branch, fill=(26, 16, 36), width=int(W * 0.05), joint="curve")
-    d.line([(W * 0.5, H * 0.66), (W * 0.56, H * 0.5), (W * 0.52, H * 0.4)], fill=(26, 16, 36), width=int(W * 0.03),
-           joint="curve")
-    for x, y, s in ((0.3, 0.8, 0.2), (0.56, 0.48, 0.17), (0.5, 0.38, 0.13), (0.8, 0.6, 0.18), (0.18, 0.86, 0.13),
-                    (0.66, 0.66, 0.12)):
-        art.blossom(d, W * x, H * y, W * s, turn=x * 300)
-    art.cat(d, W * 0.38, H * 0.645, H * 0.17, (14, 10, 28), eyes=art.GOLD)
-    art.cat(d, W * 0.75, H * 0.535, H * 0.12, (14, 10, 28), eyes=art.GOLD)
     return _finish(image, w, h)

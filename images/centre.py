@@ -8,11 +8,9 @@ from game import Observation
 from images import art, scene
 from images.cards import back, face
 from images.fonts import text_sprite
-from images.layout import HEIGHT, PILE_CARD, WIDTH
+from images.layout import HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
 from images.text import PictureText
 
-BANNER_Y = 226
-PILES_TOP = 324
 _MINI = (30, 42)
 
 
@@ -24,58 +22,56 @@ def draw_centre(
     deadline: str | None,
     discard_marked: bool,
     held: int,
+    top: int,
 ) -> None:
-    """Draw the turn banner, the deadline, both piles and the round number in the centre of the frame."""
-    cx = WIDTH // 2
+    """Draw the turn banner, the deadline, both piles and the round number; `top` is where the middle starts."""
+    cx, piles_top = WIDTH // 2, top + PILES_OFFSET
     if banner:
-        _banner(frame, banner, cx, held)
-    if deadline:
-        clock = text_sprite(deadline, 22, (255, 226, 180), 300)
-        width = clock.width + 30
-        scene.paste_centred(frame, scene.badge("hourglass", 24), cx - width / 2 + 12, BANNER_Y + 42)
-        scene.paste_centred(frame, clock, cx + 15, BANNER_Y + 42)
+        _banner(frame, banner, deadline, cx, top + 24, held)
     w, h = PILE_CARD
     draw_x, discard_x = cx - 36 - w, cx + 36
-    _label(frame, text.draw_pile, draw_x + w / 2)
-    _label(frame, text.discard, discard_x + w / 2)
-    _draw_pile(frame, obs.draw_count, draw_x, text)
+    for caption, x in ((text.draw_pile, draw_x), (text.discard, discard_x)):
+        scene.paste_centred(frame, text_sprite(caption, 24, (226, 218, 255), 180), x + w / 2, piles_top - 22)
+    _draw_pile(frame, obs.draw_count, draw_x, piles_top, text)
     if len(obs.discard_pile) > 1:
-        scene.paste(frame, scene.panel(w, h, (*art.PAPER, 255), art.INK), discard_x + 5, PILES_TOP + 5)
+        scene.paste(frame, scene.panel(w, h, (*art.PAPER, 255), art.INK), discard_x + 5, piles_top + 5)
     if discard_marked:
         halo = scene.glow(w, h, scene.MARK, 10, 200)
-        scene.paste(frame, halo, discard_x - 20, PILES_TOP - 20)
-    top = obs.discard_top
-    scene.paste(frame, face(top, w, h, text.card_name(top)), discard_x, PILES_TOP)
+        scene.paste(frame, halo, discard_x - 20, piles_top - 20)
+    card = obs.discard_top
+    scene.paste(frame, face(card, w, h, text.card_name(card)), discard_x, piles_top)
     number = text_sprite(text.round.format(number=obs.round_number), 22, (210, 200, 240), 220)
     scene.paste(frame, number, 16, HEIGHT - 16 - number.height)
 
 
-def _banner(frame: Image.Image, banner: str, cx: int, held: int) -> None:
-    label = text_sprite(banner, 30, (255, 236, 200), 380)
-    extra = held * 24 + (12 if held else 0)
-    width = label.width + 60 + extra
-    scene.paste(frame, scene.panel(width, 48, (40, 28, 78, 225), scene.TURN_GLOW), cx - width / 2, BANNER_Y - 24)
-    left = cx - width / 2 + 14
-    scene.paste_centred(frame, scene.badge("turn", 26), left + 13, BANNER_Y)
-    scene.paste_centred(frame, label, left + 36 + label.width / 2, BANNER_Y)
+def _banner(frame: Image.Image, banner: str, deadline: str | None, cx: int, y: int, held: int) -> None:
+    """Whose turn, the card(s) they hold face down, and then, apart, the time left."""
+    label = text_sprite(banner, 32, (255, 236, 200), 400)
+    width = label.width + 60 + (held * 24 + 12 if held else 0)
+    clock = text_sprite(deadline, 26, (255, 226, 180), 220) if deadline else None
+    clock_w = clock.width + 52 if clock else 0
+    left = cx - (width + clock_w + (10 if clock else 0)) / 2
+    scene.paste(frame, scene.panel(width, 48, (40, 28, 78, 225), scene.TURN_GLOW), left, y - 24)
+    scene.paste_centred(frame, scene.badge("turn", 26), left + 27, y)
+    scene.paste_centred(frame, label, left + 50 + label.width / 2, y)
     mini = back(*_MINI)
     for i in range(held):
-        scene.paste(frame, mini, left + 36 + label.width + 10 + i * 24, BANNER_Y - _MINI[1] / 2)
+        scene.paste(frame, mini, left + 50 + label.width + 10 + i * 24, y - _MINI[1] / 2)
+    if clock:
+        x = left + width + 10
+        scene.paste(frame, scene.panel(clock_w, 48, (24, 18, 52, 225)), x, y - 24)
+        scene.paste_centred(frame, scene.badge("hourglass", 28), x + 22, y)
+        scene.paste_centred(frame, clock, x + 40 + clock.width / 2, y)
 
 
-def _label(frame: Image.Image, caption: str, cx: float) -> None:
-    sprite = text_sprite(caption, 22, (226, 218, 255), 170)
-    scene.paste_centred(frame, sprite, cx, PILES_TOP - 22)
-
-
-def _draw_pile(frame: Image.Image, count: int, x: float, text: PictureText) -> None:
+def _draw_pile(frame: Image.Image, count: int, x: float, top: int, text: PictureText) -> None:
     w, h = PILE_CARD
     if count == 0:
-        scene.paste(frame, scene.panel(w, h, (20, 16, 46, 120), (120, 110, 170)), x, PILES_TOP)
-        scene.paste_centred(frame, text_sprite(text.empty, 20, (200, 190, 236), w - 8), x + w / 2, PILES_TOP + h / 2)
+        scene.paste(frame, scene.panel(w, h, (20, 16, 46, 120), (120, 110, 170)), x, top)
+        scene.paste_centred(frame, text_sprite(text.empty, 20, (200, 190, 236), w - 8), x + w / 2, top + h / 2)
         return
     layers = min(3, (count + 14) // 15)
     for i in range(layers, 0, -1):
-        scene.paste(frame, back(w, h), x - 3 * i, PILES_TOP + 3 * i)
-    scene.paste(frame, back(w, h), x, PILES_TOP)
-    scene.paste_centred(frame, scene.count_badge(count, 48), x + w - 2, PILES_TOP + h - 6)
+        scene.paste(frame, back(w, h), x - 3 * i, top + 3 * i)
+    scene.paste(frame, back(w, h), x, top)
+    scene.paste_centred(frame, scene.count_badge(count, 48), x + w - 2, top + h - 6)

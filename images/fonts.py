@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
+from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+P = ParamSpec("P")
+R = TypeVar("R")
+_LOCK = threading.RLock()
 
 _BOLD = "DejaVuSans-Bold.ttf"
 _CONDENSED = "DejaVuSansCondensed-Bold.ttf"
@@ -18,7 +25,23 @@ _MISSING_PROBE = "\U0010fffd"
 _DROPPED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 
-@lru_cache(maxsize=64)
+def locked_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Like functools.lru_cache, but one thread at a time: FreeType faces must not be used concurrently."""
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        cached = lru_cache(maxsize=maxsize)(func)
+
+        @functools.wraps(func)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            with _LOCK:
+                return cached(*args, **kwargs)  # type: ignore[arg-type]
+
+        return call
+
+    return decorate
+
+
+@locked_cache(maxsize=64)
 def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled bold DejaVu Sans (or its condensed cut) at a pixel size."""
     name = _CONDENSED if condensed else _BOLD
@@ -26,7 +49,7 @@ def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(path), size)
 
 
-@lru_cache(maxsize=4096)
+@locked_cache(maxsize=4096)
 def _has_glyph(char: str, condensed: bool) -> bool:
     probe = font(24, condensed)
     mask = probe.getmask(char)
@@ -34,7 +57,7 @@ def _has_glyph(char: str, condensed: bool) -> bool:
     return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
 
 
-@lru_cache(maxsize=2048)
+@locked_cache(maxsize=2048)
 def clean(text: str, condensed: bool = False) -> str:
     """The text without control characters, emoji or anything else the font cannot draw; spaces collapsed."""
     kept = []
@@ -46,7 +69,7 @@ def clean(text: str, condensed: bool = False) -> str:
     return " ".join("".join(kept).split())
 
 
-@lru_cache(maxsize=2048)
+@locked_cache(maxsize=2048)
 def fit(text: str, size: int, max_width: int, condensed: bool = False) -> str:
     """The cleaned text, cut and ended with an ellipsis if it is wider than max_width pixels."""
     face = font(size, condensed)
@@ -63,7 +86,7 @@ def fit(text: str, size: int, max_width: int, condensed: bool = False) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
-@lru_cache(maxsize=1024)
+@locked_cache(maxsize=1024)
 def text_sprite(
     text: str,
     size: int,
@@ -88,6 +111,3 @@ def text_sprite(
     return image
 
 
-def text_width(text: str, size: int, condensed: bool = False) -> float:
-    """The width in pixels of the cleaned text."""
-    return font(size, condensed).getlength(clean(text, condensed))

@@ -12,10 +12,12 @@ MY_CARD = (96, 134)
 PILE_CARD = (100, 140)
 HAND_CARD = (116, 162)
 MARGIN = 14
+PILES_OFFSET = 104  # from the top of the middle of the table to the top of the piles
 
-# Anchor points (centre x, top y) of a seat block, clockwise from the bottom.
-_ANCHORS: dict[str, tuple[int, int]] = {
-    "bottom": (WIDTH // 2, HEIGHT - MARGIN - (PLATE_H + 8 + SMALL_CARD[1] + NUMBER_H)),
+FEW_SEATS_CARD = (88, 122)  # two or three seats leave room for larger cards
+# Anchor points (centre x, top y) of a seat block, clockwise from the bottom; None: from the bottom edge.
+_ANCHORS: dict[str, tuple[int, int | None]] = {
+    "bottom": (WIDTH // 2, None),
     "top": (WIDTH // 2, MARGIN),
     "left": (MARGIN + 156, 262),
     "right": (WIDTH - MARGIN - 156, 262),
@@ -73,12 +75,17 @@ class SeatSpot:
 def seat_spots(num_seats: int, bottom_seat: int = 0, private: bool = False) -> dict[int, SeatSpot]:
     """Each seat's block; `bottom_seat` sits at the bottom (the viewer of a private picture), the rest clockwise."""
     spots: dict[int, SeatSpot] = {}
+    size, gap = (FEW_SEATS_CARD, 10) if num_seats <= 3 else (SMALL_CARD, 8)
     for offset, anchor in enumerate(_ORDER[num_seats]):
         seat = (bottom_seat + offset) % num_seats
+        (w, h), g = (MY_CARD, 10) if private and offset == 0 else (size, gap)
         cx, top = _ANCHORS[anchor]
-        if private and offset == 0:
-            height = PLATE_H + 8 + MY_CARD[1] + NUMBER_H
-            spots[seat] = SeatSpot(WIDTH // 2, HEIGHT - MARGIN - height, *MY_CARD, 10)
-        else:
-            spots[seat] = SeatSpot(cx, top, *SMALL_CARD, 8)
+        if top is None:
+            top = HEIGHT - MARGIN - (PLATE_H + 8 + h + NUMBER_H)
+        spots[seat] = SeatSpot(cx, top, w, h, g)
     return spots
+
+
+def centre_top(spots: dict[int, SeatSpot]) -> int:
+    """Where the middle of the table starts: just below the seats along the top."""
+    return max(spot.top + spot.height for spot in spots.values() if spot.top < HEIGHT // 4) + 14

@@ -14,6 +14,8 @@ from images import art, scene
 from images.layout import HEIGHT, WIDTH, SeatSpot
 
 _ROUND_CHANGES = {EventKind.ROUND_ENDED, EventKind.ROUND_STARTED, EventKind.MATCH_ENDED}
+_SLACK = 10  # an arrow may graze the edge of another card
+_CLEARANCE = 135  # how far the middle of a Swap 2 arrow stays from the centre of the piles
 _KINDS = {
     EventKind.TOOK_DISCARD: "in",
     EventKind.SWAPPED_IN: "in",
@@ -62,8 +64,8 @@ def draw_marks(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks) -> 
         scene.paste_centred(frame, scene.badge(kind, 34), x + spot.card_w - 4, y + 4)
 
 
-def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks) -> None:
-    """A double-headed arrow between the two swapped cards, drawn under everything else."""
+def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks, piles: tuple[int, int]) -> None:
+    """A double-headed arrow between the two swapped cards, curving around the piles centred at `piles`."""
     if marks.link is None:
         return
     first, second = marks.link
@@ -71,23 +73,41 @@ def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks) -> N
     b = spots[second.seat].card_centre(second.position)
     if a == b:
         return
-    half = (spots[first.seat].card_w // 2 + 8, spots[first.seat].card_h // 2 + 8)
-    sprite, x, y = _link_sprite(a, b, half)
+    spot = spots[first.seat]
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    if first.seat == second.seat:  # arc over the seat's own cards
+        apex = (mx, my - spot.card_h * 0.75)
+    else:  # the middle of the curve keeps clear of the piles
+        dx, dy = mx - piles[0], my - piles[1]
+        distance = math.hypot(dx, dy)
+        if distance < 20:  # straight across the middle: bow sideways to the link, downwards or to the right
+            dx, dy = float(a[1] - b[1]), float(b[0] - a[0])
+            if dy < 0 or (dy == 0 and dx < 0):
+                dx, dy = -dx, -dy
+            distance = math.hypot(dx, dy)
+        reach = max(math.hypot(mx - piles[0], my - piles[1]), _CLEARANCE)
+        apex = (piles[0] + dx / distance * reach, piles[1] + dy / distance * reach)
+    ctrl = (round(2 * apex[0] - mx), round(2 * apex[1] - my))
+    others = [(sp.card_xy(p), sp.card_w, sp.card_h) for seat, sp in spots.items() for p in range(4)
+              if Slot(seat, p) not in (first, second)]
+    for t in range(1, 40):
+        x, y = _bezier(a, ctrl, b, t / 40)
+        if any(cx + _SLACK <= x <= cx + w - _SLACK and cy + _SLACK <= y <= cy + h - _SLACK
+               for (cx, cy), w, h in others):
+            return  # an arrow over other cards would mislead: the two marked cards alone show the swap
+    sprite, x, y = _link_sprite(a, b, ctrl, (spot.card_w // 2 + 8, spot.card_h // 2 + 8))
     scene.paste(frame, sprite, x, y)
 
 
 @lru_cache(maxsize=64)
-def _link_sprite(a: tuple[int, int], b: tuple[int, int], half: tuple[int, int]) -> tuple[Image.Image, int, int]:
+def _link_sprite(
+    a: tuple[int, int], b: tuple[int, int], ctrl: tuple[int, int], half: tuple[int, int]
+) -> tuple[Image.Image, int, int]:
     ss = 2
     image = Image.new("RGBA", (WIDTH * ss, HEIGHT * ss), (0, 0, 0, 0))
     d = ImageDraw.Draw(image)
     (ax, ay), (bx, by) = (a[0] * ss, a[1] * ss), (b[0] * ss, b[1] * ss)
-    # Bend the arrow a little so that it does not run straight through the piles.
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    nx, ny = -(by - ay), bx - ax
-    length = math.hypot(nx, ny) or 1
-    bend = 0.18 * math.hypot(bx - ax, by - ay)
-    ctrl = (mx + nx / length * bend, my + ny / length * bend)
+    ctrl = (ctrl[0] * ss, ctrl[1] * ss)
     curve = [_bezier((ax, ay), ctrl, (bx, by), t / 60) for t in range(61)]
     hw, hh = half[0] * ss, half[1] * ss
     points = [p for p in curve if not (_inside(p, (ax, ay), hw, hh) or _inside(p, (bx, by), hw, hh))]
@@ -107,6 +127,7 @@ def _inside(p: tuple[float, float], centre: tuple[float, float], hw: float, hh: 
 
 
 def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], t: float) -> tuple[float, float]:
+    """The point at t of the quadratic curve from p0 to p2 pulled towards p1."""
     u = 1 - t
     return (u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0], u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1])
 

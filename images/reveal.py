@@ -10,7 +10,7 @@ from game import RoundResult
 from images import art, scene
 from images.cards import face
 from images.fonts import text_sprite
-from images.text import PictureText
+from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H = 104, 10, 118
@@ -25,7 +25,7 @@ def render_reveal(
     totals: Sequence[int],
     *,
     penalty: int,
-    text: PictureText = PictureText(),
+    text: PictureText = ENGLISH,
 ) -> Image.Image:
     """Every dream face up with its sum; the caller, the penalty if they failed, the round scores and the totals."""
     seats = len(result.sums)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from images import art
-from images.fonts import Colour, text_sprite
+from images.fonts import Colour, locked_cache, text_sprite
 
 NIGHT_TOP: Colour = (14, 16, 44)
 NIGHT_BOTTOM: Colour = (62, 34, 88)
@@ -18,39 +18,77 @@ MARK: Colour = (120, 236, 255)
 _SS = 2
 
 
+SKY_COLOURS = 96
+DITHER = 16  # the dither's spread in colour levels, about one step of the sky palette
+STAR_SHADES: tuple[Colour, ...] = ((255, 248, 222), (206, 202, 236), (150, 146, 196))
+
+
 @lru_cache(maxsize=8)
-def background(w: int, h: int) -> Image.Image:
-    """Deep twilight: a blue-to-plum sky, a soft moon with its glow, lantern glows, stars and distant hills."""
+def sky(w: int, h: int) -> Image.Image:
+    """The smooth sky alone: blue to plum, the moon's and two lanterns' glow, and distant hills."""
     mask = Image.linear_gradient("L").resize((w, h))
-    sky = Image.composite(Image.new("RGB", (w, h), NIGHT_BOTTOM), Image.new("RGB", (w, h), NIGHT_TOP), mask)
+    image = Image.composite(Image.new("RGB", (w, h), NIGHT_BOTTOM), Image.new("RGB", (w, h), NIGHT_TOP), mask)
     glow = Image.new("L", (w, h), 0)
     g = ImageDraw.Draw(glow)
-    g.ellipse((w * 0.78, -h * 0.12, w * 1.02, h * 0.24), fill=110)
-    for x, y in ((0.06, 0.92), (0.94, 0.9)):
-        g.ellipse((w * x - 90, h * y - 90, w * x + 90, h * y + 90), fill=70)
+    g.ellipse((w - 220, -170, w + 130, 220), fill=120)
+    for x, y in ((0.04, 0.94), (0.96, 0.92)):
+        g.ellipse((w * x - 100, h * y - 100, w * x + 100, h * y + 100), fill=80)
     g.ellipse((w * 0.28, h * 0.3, w * 0.72, h * 0.72), fill=40)
     glow = glow.filter(ImageFilter.GaussianBlur(min(w, h) // 10))
-    sky = Image.composite(Image.new("RGB", (w, h), (255, 196, 150)), sky, glow)
-    d = ImageDraw.Draw(sky)
-    rng = random.Random(20)
-    for _ in range(w * h // 5000):
-        x, y = rng.randrange(w), rng.randrange(int(h * 0.75))
-        shade = rng.randrange(150, 255)
-        size = rng.choice((1, 1, 1, 2))
-        d.ellipse((x, y, x + size, y + size), fill=(shade, shade, min(255, shade + 20)))
-    art.crescent(d, w * 0.9, h * 0.07, 46, art.MOON, _sky_at(h * 0.07, h))
+    image = Image.composite(Image.new("RGB", (w, h), (255, 190, 140)), image, glow)
     hills = [(0, h), (0, h * 0.9), (w * 0.2, h * 0.84), (w * 0.42, h * 0.9), (w * 0.62, h * 0.83), (w * 0.82, h * 0.88),
              (w, h * 0.82), (w, h)]
     hill = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(hill).polygon(hills, fill=120)
-    sky = Image.composite(Image.new("RGB", (w, h), (30, 18, 50)), sky, hill.filter(ImageFilter.GaussianBlur(3)))
-    return sky
+    ImageDraw.Draw(hill).polygon(hills, fill=130)
+    return Image.composite(Image.new("RGB", (w, h), (30, 18, 50)), image, hill.filter(ImageFilter.GaussianBlur(3)))
 
 
-def _sky_at(y: float, h: int) -> Colour:
-    t = y / h
-    r, g, b = (round(a + (c - a) * t) for a, c in zip(NIGHT_TOP[:3], NIGHT_BOTTOM[:3], strict=True))
-    return (r, g, b)
+@lru_cache(maxsize=1)
+def sky_palette() -> tuple[int, ...]:
+    """The sky's own colours (SKY_COLOURS of them, flat RGB list), shared by every frame's palette."""
+    quantized = sky(1080, 720).quantize(SKY_COLOURS, method=Image.Quantize.MEDIANCUT)
+    return tuple(quantized.getpalette()[: SKY_COLOURS * 3])  # type: ignore[index]
+
+
+def _bayer(n: int) -> list[list[int]]:
+    if n == 1:
+        return [[0]]
+    half, inner, corner = n // 2, _bayer(n // 2), ((0, 2), (3, 1))
+    return [[4 * inner[y % half][x % half] + corner[y // half][x // half] for x in range(n)] for y in range(n)]
+
+
+def _ordered_dither(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """Map to the palette through an 8x8 Bayer pattern: smooth to the eye, and regular enough to deflate well."""
+    w, h = image.size
+    tile = Image.new("L", (8, 8))
+    tile.putdata([value * DITHER // 64 for row in _bayer(8) for value in row])
+    pattern = Image.new("L", (w, h))
+    for y in range(0, h, 8):
+        for x in range(0, w, 8):
+            pattern.paste(tile, (x, y))
+    offset = Image.merge("RGB", (pattern, pattern, pattern))
+    shifted = ImageChops.subtract(ImageChops.add(image, offset), Image.new("RGB", (w, h), (DITHER // 2,) * 3))
+    return shifted.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+
+
+@lru_cache(maxsize=8)
+def background(w: int, h: int) -> Image.Image:
+    """Deep twilight: the sky dithered to its palette (no banding once encoded), stars and a crescent moon."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(sky_palette())
+    image = _ordered_dither(sky(w, h), palette)
+    d = ImageDraw.Draw(image)
+    rng = random.Random(20)
+    for _ in range(w * h // 5000):
+        x, y = rng.randrange(w), rng.randrange(int(h * 0.75))
+        size = rng.choice((1, 1, 1, 2))
+        d.rectangle((x, y, x + size - 1, y + size - 1), fill=rng.choice(STAR_SHADES))
+    moon = Image.new("L", (w, h), 0)
+    m = ImageDraw.Draw(moon)
+    m.ellipse((w - 66, 18, w - 22, 62), fill=255)
+    m.ellipse((w - 52, 10, w - 14, 48), fill=0)
+    image.paste(Image.new("RGB", (w, h), art.MOON), (0, 0), moon)
+    return image
 
 
 @lru_cache(maxsize=64)
@@ -103,7 +141,7 @@ def badge(kind: str, size: int) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=64)
+@locked_cache(maxsize=64)
 def count_badge(count: int, size: int) -> Image.Image:
     """A gold disc with a number on it (the draw pile's count)."""
     image = Image.new("RGBA", (size * 3, size * 3), (0, 0, 0, 0))

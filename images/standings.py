@@ -9,12 +9,12 @@ from PIL import Image
 from game import RoundResult
 from images import art, scene
 from images.fonts import text_sprite
-from images.text import PictureText
+from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H = 84, 10, 132
 MAX_ROUNDS = 8
-ROUNDS_LEFT, ROUND_W = 468, 52
+NAME_END, ROUNDS_RIGHT, ROUND_W = 468, 900, 52
 TOTAL_X = 980
 
 
@@ -29,7 +29,7 @@ def render_standings(
     winners: Sequence[int],
     results: Sequence[RoundResult],
     *,
-    text: PictureText = PictureText(),
+    text: PictureText = ENGLISH,
 ) -> Image.Image:
     """The final standings, best first: place, crown for each winner, name, recent round scores and total."""
     seats = len(totals)
@@ -40,12 +40,14 @@ def render_standings(
     scene.paste_centred(frame, scene.badge("crown", 48), WIDTH / 2 - title.width / 2 - 40, 40)
     scene.paste_centred(frame, scene.badge("crown", 48), WIDTH / 2 + title.width / 2 + 40, 40)
     shown = list(results)[-MAX_ROUNDS:]
+    left = ROUNDS_RIGHT - ROUND_W * len(shown)
     if shown:
-        header = text_sprite(text.rounds, 20, (210, 200, 240), ROUND_W * len(shown) + 40)
-        scene.paste(frame, header, ROUNDS_LEFT, HEADER_H - 52)
+        header = text_sprite(text.rounds, 20, (210, 200, 240), ROUNDS_RIGHT - NAME_END)
+        scene.paste_centred(frame, header, max(left + ROUND_W * len(shown) / 2, NAME_END + header.width / 2),
+                            HEADER_H - 44)
     for i, result in enumerate(shown):
         number = text_sprite(str(result.number), 20, (210, 200, 240), ROUND_W)
-        scene.paste_centred(frame, number, ROUNDS_LEFT + i * ROUND_W + ROUND_W / 2, HEADER_H - 16)
+        scene.paste_centred(frame, number, left + i * ROUND_W + ROUND_W / 2, HEADER_H - 16)
     scene.paste_centred(frame, text_sprite(text.total, 22, (210, 200, 240), 150), TOTAL_X, HEADER_H - 16)
     place_of = places(totals)
     order = sorted(range(seats), key=lambda s: (totals[s], s))
@@ -67,9 +69,10 @@ def _row(frame: Image.Image, top: int, place: int, won: bool, name: str, scores:
     if won:
         scene.paste_centred(frame, scene.badge("crown", 44), x + 22, mid)
         x += 52
-    label = text_sprite(name, 30, art.MOON, ROUNDS_LEFT - x - 20, condensed=True)
+    left = ROUNDS_RIGHT - ROUND_W * len(scores)
+    label = text_sprite(name, 30, art.MOON, min(NAME_END, left - 8) - x, condensed=True)
     scene.paste(frame, label, x, mid - label.height / 2)
     for i, score in enumerate(scores):
-        value = text_sprite(str(score), 22, (226, 218, 255), ROUND_W)
-        scene.paste_centred(frame, value, ROUNDS_LEFT + i * ROUND_W + ROUND_W / 2, mid)
+        value = text_sprite(str(score), 24, (226, 218, 255), ROUND_W)
+        scene.paste_centred(frame, value, left + i * ROUND_W + ROUND_W / 2, mid)
     scene.paste_centred(frame, text_sprite(str(total), 42, art.GOLD), TOTAL_X, mid)

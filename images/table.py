@@ -11,9 +11,19 @@ from images import art, scene
 from images.cards import back, face
 from images.centre import draw_centre
 from images.fonts import text_sprite
-from images.layout import HAND_CARD, HEIGHT, PLATE_H, WIDTH, SeatSpot, seat_spots
+from images.layout import (
+    HAND_CARD,
+    HEIGHT,
+    PILE_CARD,
+    PILES_OFFSET,
+    PLATE_H,
+    WIDTH,
+    SeatSpot,
+    centre_top,
+    seat_spots,
+)
 from images.marks import draw_link, draw_marks, marks_from
-from images.text import PictureText
+from images.text import ENGLISH, PictureText
 
 PALE = (236, 230, 255)
 
@@ -24,7 +34,7 @@ def render_table(
     *,
     last_events: Sequence[Event] = (),
     deadline: str | None = None,
-    text: PictureText = PictureText(),
+    text: PictureText = ENGLISH,
 ) -> Image.Image:
     """The public table: every dream face down, the piles, whose turn, and the last public action marked."""
     spots = seat_spots(obs.num_seats)
@@ -34,14 +44,15 @@ def render_table(
         faces: list[Image.Image | None] = [None] * 4
         _draw_seat(frame, spot, text.seat_name(names, seat), obs.totals[seat], _is_turn(obs, seat), faces, None)
     draw_marks(frame, spots, marks)
-    draw_link(frame, spots, marks)
+    top = centre_top(spots)
+    draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
     banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
-    draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs))
+    draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs), top)
     return frame
 
 
 def render_private(
-    obs: Observation, names: Sequence[str], *, showing: Collection[Slot], text: PictureText = PictureText()
+    obs: Observation, names: Sequence[str], *, showing: Collection[Slot], text: PictureText = ENGLISH
 ) -> Image.Image:
     """One seat's picture: its dream at the bottom, face up only where it is shown and known, and its hand."""
     seat = obs.seat if obs.seat is not None else 0
@@ -58,7 +69,7 @@ def render_private(
         banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
     hand = obs.options or ((obs.holding,) if obs.holding is not None else ())
     held = 0 if obs.my_turn else _held_count(obs)
-    draw_centre(frame, obs, text, banner if not obs.over else "", None, False, held)
+    draw_centre(frame, obs, text, banner if not obs.over else "", None, False, held, centre_top(spots))
     if hand:
         _draw_hand(frame, hand, text, choosing=len(hand) > 1)
     return frame
@@ -93,21 +104,21 @@ def _draw_seat(
     outline = scene.TURN_GLOW if turn else None
     plate_fill = (54, 40, 96, 235) if turn else scene.PANEL
     scene.paste(frame, scene.panel(spot.width, PLATE_H, plate_fill, outline), spot.left, spot.top)
-    total_pill = text_sprite(str(total), 26, art.GOLD)
+    total_pill = text_sprite(str(total), 28, art.GOLD)
     pill_w = max(52, total_pill.width + 18)
     scene.paste(frame, scene.panel(pill_w, PLATE_H - 10, (10, 8, 28, 220)), spot.left + spot.width - pill_w - 5,
                 spot.top + 5)
     scene.paste_centred(frame, total_pill, spot.left + spot.width - 5 - pill_w / 2, spot.top + PLATE_H / 2)
     x = spot.left + 12
     if turn:
-        scene.paste_centred(frame, scene.badge("turn", 26), x + 11, spot.top + PLATE_H / 2)
-        x += 28
-    room = spot.left + spot.width - pill_w - 14 - x
+        scene.paste_centred(frame, scene.badge("turn", 22), x + 8, spot.top + PLATE_H / 2)
+        x += 22
+    room = spot.left + spot.width - pill_w - 10 - x
     if you:
         tag = text_sprite(you, 18, (40, 30, 70), 90, stroke=None)
         tag_w = tag.width + 14
         room -= tag_w + 6
-    label = text_sprite(name, 26, (255, 236, 200) if turn else PALE, max(20, room), condensed=True)
+    label = text_sprite(name, 27, (255, 236, 200) if turn else PALE, max(20, room), condensed=True)
     scene.paste_centred(frame, label, x + label.width / 2, spot.top + PLATE_H / 2)
     if you:
         tx = x + label.width + 6
@@ -117,7 +128,7 @@ def _draw_seat(
     for position, sprite in enumerate(faces):
         cx, cy = spot.card_xy(position)
         scene.paste(frame, sprite if sprite is not None else card_back, cx, cy)
-        number = text_sprite(str(position + 1), 19, (200, 190, 236))
+        number = text_sprite(str(position + 1), 21, (206, 196, 240))
         scene.paste_centred(frame, number, cx + spot.card_w / 2, cy + spot.card_h + 13)
 
 

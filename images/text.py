@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import Card
+from images.fonts import clean
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +27,12 @@ class PictureText:
     keep_one: str = "Keep one"
     wake_up: str = "Wake up!"
     penalty: str = "+{penalty} penalty"
-    lowest: str = "lowest"
     sum: str = "Sum"
     score: str = "Score"
     total: str = "Total"
     round_over: str = "Round {number}: dreams revealed"
     round_over_empty: str = "Round {number}: the draw pile ran out"
     standings: str = "Final standings"
-    winner: str = "Winner"
     rounds: str = "Rounds"
     alt_table: str = "Dreamcats table, round {number}. {seats}. {turn}. Draw pile: {draw}. Discard: {discard}."
     alt_seat: str = "{name} {total}"
@@ -47,6 +46,7 @@ class PictureText:
     alt_standings: str = "Final standings: {seats}. {winners}."
     alt_place: str = "{place}. {name} {total}"
     alt_winners: str = "Winner: {names}"
+    alt_winners_many: str = "Winners: {names}"
 
     def card_name(self, card: Card) -> str:
         """The name printed for a card: its number, or a special card's name."""
@@ -54,9 +54,12 @@ class PictureText:
         return specials.get(card, str(int(card)))
 
     def seat_name(self, names: object, seat: int) -> str:
-        """The display name of a seat, or "Seat N" when none was given."""
+        """The display name of a seat, or "Seat N" when none was given or none of it can be drawn."""
         try:
             name = str(names[seat]).strip()  # type: ignore[index]
         except (IndexError, TypeError, KeyError):
             name = ""
-        return name or self.seat.format(number=seat + 1)
+        return name if clean(name) else self.seat.format(number=seat + 1)
+
+
+ENGLISH = PictureText()

@@ -156,7 +156,7 @@ class GameService:
             table.message_id = message_id
             return []
 
-        await self._change(game_id, mutate, restart=False)
+        await self._change(game_id, mutate, restart=False, announce=False)
 
     # -- playing ------------------------------------------------------------------------------------------------
     async def play(self, game_id: str, user_id: int, make: Callable[[int], Action], *,
@@ -195,7 +195,8 @@ class GameService:
         finally:
             lock.release()
 
-    async def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True) -> tuple[Table, list[Event]]:
+    async def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
+                      announce: bool = True) -> tuple[Table, list[Event]]:
         """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure."""
         async with self._locked(game_id):
             before = self.get(game_id)
@@ -205,7 +206,8 @@ class GameService:
             events += moves.computer_peeks(table, self.rng)
             moves.refresh_deadline(table, turn_key, self.clock.now())
             await self._persist(table)
-        self._announce(before, table, events)
+        if announce:
+            self._announce(before, table, events)
         if restart:
             self._restart_driver(table.game_id)
         return table, events

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from bot.storage.models import Match, MatchSeat, Player, PlayerRating
 from bot.storage.ratings import display_rating
@@ -26,25 +27,42 @@ _FIGURES = (
 
 
 async def leaderboard(session: AsyncSession, *, guild_id: int, offset: int = 0, limit: int = 10) -> LeaderboardPage:
-    """A page of the server's people by rating, best first; equal ratings share a rank."""
-    total = await session.scalar(select(func.count()).where(PlayerRating.guild_id == guild_id)) or 0
+    """A page of the server's people by rating, best first; equal ratings share a rank.
+
+    One statement: the page's keys come from the (guild_id, ordinal, user_id) index alone, and the same
+    round trip counts the server's people and those rated above the page.
+    """
+    offset, limit = max(offset, 0), max(limit, 0)
+    board = PlayerRating.ordinal.desc(), PlayerRating.user_id.desc()
+    keys = (
+        select(PlayerRating.user_id, PlayerRating.ordinal)
+        .where(PlayerRating.guild_id == guild_id)
+        .order_by(*board)
+        .offset(offset)
+        .limit(limit)
+        .cte("page")
+    )
+    counted, above = aliased(PlayerRating), aliased(PlayerRating)
+    total = select(func.count()).where(counted.guild_id == guild_id).scalar_subquery()
+    top = select(func.max(keys.c.ordinal)).scalar_subquery()
+    better = select(func.count()).where(above.guild_id == guild_id, above.ordinal > top).scalar_subquery()
     rows = (
         await session.execute(
-            select(*_FIGURES)
+            select(*_FIGURES, total.label("total"), better.label("better"))
+            .select_from(keys)
+            .join(PlayerRating, (PlayerRating.guild_id == guild_id) & (PlayerRating.user_id == keys.c.user_id))
             .join(Player, Player.user_id == PlayerRating.user_id)
-            .where(PlayerRating.guild_id == guild_id)
-            .order_by(PlayerRating.ordinal.desc(), PlayerRating.user_id.desc())
-            .offset(max(offset, 0))
-            .limit(max(limit, 0))
+            .order_by(*board)
         )
     ).all()
     if not rows:
-        return LeaderboardPage(rows=[], total=total)
-    ranks = [await _rank(session, guild_id, rows[0].ordinal)]
+        empty = await session.scalar(select(func.count()).where(PlayerRating.guild_id == guild_id))
+        return LeaderboardPage(rows=[], total=empty or 0)
+    ranks = [rows[0].better + 1]
     for index in range(1, len(rows)):
         same = rows[index].ordinal == rows[index - 1].ordinal
-        ranks.append(ranks[-1] if same else max(offset, 0) + index + 1)
-    return LeaderboardPage(rows=[_row(rank, row) for rank, row in zip(ranks, rows, strict=True)], total=total)
+        ranks.append(ranks[-1] if same else offset + index + 1)
+    return LeaderboardPage(rows=[_row(rank, row) for rank, row in zip(ranks, rows, strict=True)], total=rows[0].total)
 
 
 async def player_stats(

@@ -14,6 +14,7 @@ from bot.storage.records import MatchRecord
 from bot.storage.sql import insert_missing, upsert
 
 _STANDING_FIELDS = tuple(Standing.__dataclass_fields__)
+NAME_LENGTH = 100  # the width of the name columns; PostgreSQL refuses longer strings
 
 
 async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
@@ -22,7 +23,7 @@ async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
     Everything happens in the caller's transaction, so a failure anywhere leaves nothing behind.
     """
     check_record(record)
-    people = {seat.user_id: seat.display_name for seat in record.seats if seat.user_id is not None}
+    people = {seat.user_id: seat.display_name[:NAME_LENGTH] for seat in record.seats if seat.user_id is not None}
     # Writing first makes SQLite take its write lock before the reads below, so no other writer can slip in.
     await upsert(
         session,
@@ -84,8 +85,8 @@ def seat_rows(match_id: int, record: MatchRecord) -> list[dict[str, Any]]:
             "match_id": match_id,
             "seat": index,
             "user_id": seat.user_id,
-            "display_name": seat.display_name,
-            "strength": seat.strength,
+            "display_name": seat.display_name[:NAME_LENGTH],
+            "strength": None if seat.strength is None else seat.strength[:NAME_LENGTH],
             "total": seat.total,
             "place": places[index],
             "winner": seat.winner,

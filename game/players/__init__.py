@@ -31,7 +31,8 @@ def get_player(name: str) -> Player:
         return PLAYERS[name]
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
-        raise UnknownPlayerError(f"Unknown computer player {name!r}: use one of {', '.join(STRENGTHS)} or module:function.")
+        known = ", ".join(STRENGTHS)
+        raise UnknownPlayerError(f"Unknown computer player {name!r}: use one of {known} or module:function.")
     try:
         found = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as exc:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 
 from game.actions import Slot
-from game.cards import COPIES, DREAM_SIZE, POINTS, Card
+from game.cards import COPIES, DREAM_SIZE, POINTS
 from game.observation import Observation
 
 
@@ -61,15 +60,6 @@ class Belief:
             return 0.0
         return sum(max(0.0, worst - u) for u in self.unseen) / len(self.unseen)
 
-    def sample_sum(self, seat: int, rng: random.Random, pool: list[int]) -> int:
-        """One sampled sum of a seat's dream, drawing its unknown cards from `pool` (shuffled by the caller)."""
-        total = 0
-        for p in range(DREAM_SIZE):
-            slot = Slot(seat, p)
-            points = self.known_points(slot)
-            total += points if points is not None else pool.pop()
-        return total
-
 
 def belief_of(obs: Observation, owner_bias: float = 0.0) -> Belief:
     """Count the cards: everything not face up in the discard pile, not known in a dream and not in hand."""
@@ -85,7 +75,3 @@ def belief_of(obs: Observation, owner_bias: float = 0.0) -> Belief:
     mean = sum(unseen) / len(unseen) if unseen else 4.5
     return Belief(obs, obs.seat, unseen, mean, owner_bias)
 
-
-def is_special(card: Card | None) -> bool:
-    """Whether a card has a power."""
-    return card is not None and card.is_special

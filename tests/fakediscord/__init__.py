@@ -2,7 +2,8 @@
 
 from .fake import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, MANAGE_GUILD, FakeDiscord
 from .interactions import FakeUsageError, InteractionRecord
-from .model import FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser
+from .message import FakeAttachment, FakeMessage
+from .model import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 from .plugin import NetworkBlockedError, NetworkGuard
 from .rules import DiscordError, Violation
 from .runner import BotRunner, BotStartError

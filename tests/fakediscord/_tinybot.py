@@ -63,10 +63,34 @@ def build_group(delay: float) -> app_commands.Group:
     async def post(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("posting", ephemeral=True)
         channel = interaction.channel
-        assert isinstance(channel, discord.TextChannel)
+        assert isinstance(channel, discord.TextChannel | discord.Thread)
         embed = discord.Embed(title="Table", description="a picture").set_image(url="attachment://table.png")
         message = await channel.send(embed=embed, file=discord.File(_png(), "table.png"), view=counter_view(5))
         await message.edit(content="edited", attachments=[discord.File(_png(), "table2.png")])
+
+    @group.command(name="photo", description="An ephemeral picture whose button swaps it, then deletes it")
+    async def photo(interaction: discord.Interaction) -> None:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(label="Swap", custom_id="tiny:swap")
+
+        async def swap(press: discord.Interaction) -> None:
+            await press.response.edit_message(content="swapped", attachments=[discord.File(_png(), "b.png")])
+            await asyncio.sleep(0.05)
+            await press.delete_original_response()
+
+        button.callback = swap  # type: ignore[method-assign]
+        await interaction.response.send_message("yours", file=discord.File(_png(), "a.png"), ephemeral=True,
+                                                view=discord.ui.View().add_item(button))
+
+    @group.command(name="pick", description="A select menu that edits the message")
+    async def pick(interaction: discord.Interaction) -> None:
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(custom_id="tiny:pick", options=[
+            discord.SelectOption(label=s.title(), value=s) for s in ("easy", "normal", "hard")])
+
+        async def chosen(choice: discord.Interaction) -> None:
+            await choice.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+        select.callback = chosen  # type: ignore[method-assign]
+        await interaction.response.send_message("pick one", view=discord.ui.View().add_item(select))
 
     @group.command(name="late", description="Answers too late")
     async def late(interaction: discord.Interaction) -> None:

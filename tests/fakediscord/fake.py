@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import mimetypes
+import secrets
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,19 +18,8 @@ from aiohttp import web
 from . import rest
 from .gateway import Gateway
 from .interactions import InteractionRecord
-from .model import (
-    EPHEMERAL,
-    LOADING,
-    FakeAttachment,
-    FakeChannel,
-    FakeGuild,
-    FakeMember,
-    FakeMessage,
-    FakeRole,
-    FakeUser,
-    iso_now,
-    snowflake,
-)
+from .message import FakeAttachment, FakeMessage
+from .model import EPHEMERAL, LOADING, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, iso_now, snowflake
 from .people import People
 from .rules import DiscordError, Violation
 from .schema import DEFAULT_SPEC, shared_checker
@@ -43,12 +34,18 @@ GUILD_MESSAGES_INTENT = 1 << 9
 MANAGE_GUILD = 1 << 5
 
 
+def _token_for(user_id: int) -> str:
+    """A token shaped like Discord's (base64 user id . 6 chars . 38 chars), for bots that check the format."""
+    head = base64.urlsafe_b64encode(str(user_id).encode()).decode().rstrip("=")
+    return f"{head}.{secrets.token_urlsafe(4)[:6]}.{secrets.token_urlsafe(29)[:38]}"
+
+
 class FakeDiscord(People):
     """An offline Discord the real discord.py client logs into; see tests/fakediscord/README.md."""
 
     def __init__(self, *, spec_path: Path = DEFAULT_SPEC, attachment_size_limit: int = 10 * 1024 * 1024) -> None:
-        self.token = "fake-bot-token"
         self.bot = FakeUser(snowflake(), "Dreamcats", "Dreamcats", bot=True)
+        self.token = _token_for(self.bot.id)
         self.owner = FakeUser(snowflake(), "guild-owner", "Guild Owner")
         self.application_id = self.bot.id
         self.attachment_size_limit = attachment_size_limit
@@ -72,6 +69,7 @@ class FakeDiscord(People):
         self.deadline = 3.0  # Discord: the initial response must come within 3 s
         self.followup_timeout = 10.0
         self.update_timeout = 2.0
+        self.quiet = 0.05  # idle() = no REST request for this long
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
@@ -82,7 +80,7 @@ class FakeDiscord(People):
     async def start(self) -> FakeDiscord:
         """Listen on 127.0.0.1 (a free port) and point discord.py's Route.BASE and DEFAULT_GATEWAY here."""
         app = web.Application(client_max_size=256 * 1024 * 1024)
-        app["fake"] = self
+        app[rest.FAKE_KEY] = self
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/resume", self.gateway.handle)
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
@@ -168,6 +166,14 @@ class FakeDiscord(People):
         self.channels[channel.id] = channel
         self._announce("CHANNEL_CREATE", channel.payload)
         return channel
+
+    def add_thread(self, channel: FakeChannel, name: str = "game thread") -> FakeChannel:
+        """A public thread under `channel` (permissions come from the parent; sending needs Send in Threads)."""
+        thread = FakeChannel(snowflake(), channel.guild, name, parent=channel)
+        channel.guild.channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        self._announce("THREAD_CREATE", lambda: thread.payload() | {"newly_created": True})
+        return thread
 
     def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
         """A guild role with these permission bits."""
@@ -270,11 +276,11 @@ class FakeDiscord(People):
         """Record a broken Discord rule."""
         self.violations.append(Violation(rule, detail, code, request))
 
-    def note_error(self, call: Call, error: DiscordError, detail: str) -> None:
+    def note_error(self, call: Call, error: DiscordError, detail: str, rule: str = "discord-error") -> None:
         """Record an error answer; a rule broken by the bot also becomes a violation."""
         self.errors.append(Violation("error", detail, error.code, call.label))
         if error.rule_broken:
-            self.violate("discord-error", detail, error.code, call.label)
+            self.violate(rule, detail, error.code, call.label)
         token = call.params.get("interaction_token") or call.params.get("webhook_token")
         record = self.by_token.get(token or "")
         if record is not None:

@@ -8,7 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import FakeChannel, FakeMessage, FakeRole, FakeUser, snowflake
+from .message import FakeMessage
+from .model import FakeChannel, FakeRole, FakeUser, snowflake
 
 # Application command option types.
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = range(1, 11)

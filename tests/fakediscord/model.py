@@ -94,16 +94,33 @@ class FakeMember:
 
 @dataclass
 class FakeChannel:
-    """A guild text channel with permission overwrites (id -> (allow, deny); type 0 role, 1 member)."""
+    """A text channel (overwrites: id -> (0 role | 1 member, allow, deny)) or, with a parent, a public thread."""
 
     id: int
     guild: FakeGuild
     name: str
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     position: int = 0
+    parent: FakeChannel | None = None
+
+    def __repr__(self) -> str:
+        return f"<FakeChannel #{self.name} id={self.id}{' thread' if self.parent else ''}>"
+
+    @property
+    def is_thread(self) -> bool:
+        """True for a thread (type 11)."""
+        return self.parent is not None
 
     def payload(self) -> dict[str, Any]:
         """The channel object as Discord sends it."""
+        if self.parent is not None:
+            return {
+                "id": str(self.id), "type": 11, "guild_id": str(self.guild.id), "name": self.name,
+                "parent_id": str(self.parent.id), "owner_id": str(self.guild.owner_id), "last_message_id": None,
+                "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1, "total_message_sent": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                    "archive_timestamp": iso_now()},
+            }
         return {
             "id": str(self.id), "type": 0, "guild_id": str(self.guild.id), "name": self.name,
             "position": self.position, "parent_id": None, "topic": None, "nsfw": False, "last_message_id": None,
@@ -115,7 +132,9 @@ class FakeChannel:
         }
 
     def permissions_for(self, user: FakeUser) -> int:
-        """Discord's permission algorithm: base roles, then @everyone, role and member overwrites."""
+        """Discord's algorithm: base roles, then @everyone, role and member overwrites (a thread: its parent's)."""
+        if self.parent is not None:
+            return self.parent.permissions_for(user)
         guild = self.guild
         base = guild.base_permissions(user)
         if base & ADMINISTRATOR:
@@ -148,6 +167,9 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name!r} id={self.id} locale={self.preferred_locale}>"
+
     def base_permissions(self, user: FakeUser) -> int:
         """The guild-level permissions of a member (owner and Administrator get everything)."""
         if user.id == self.owner_id:
@@ -171,122 +193,9 @@ class FakeGuild:
             "max_members": 500000, "joined_at": self.members[bot.id].joined_at, "large": False,
             "unavailable": False, "member_count": len(self.members),
             "roles": [r.payload() for r in self.roles.values()],
-            "emojis": [], "stickers": [], "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+            "emojis": [], "stickers": [], "voice_states": [], "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [],
-            "members": [m.payload() for m in members], "channels": [c.payload() for c in self.channels.values()],
+            "members": [m.payload() for m in members],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
+            "threads": [c.payload() for c in self.channels.values() if c.is_thread],
         }
-
-
-@dataclass
-class FakeAttachment:
-    """An uploaded file, bytes kept."""
-
-    id: int
-    filename: str
-    data: bytes
-    description: str | None = None
-    content_type: str | None = None
-    url: str = ""
-
-    def payload(self) -> dict[str, Any]:
-        """The attachment object as Discord sends it."""
-        return {
-            "id": str(self.id), "filename": self.filename, "size": len(self.data), "url": self.url,
-            "proxy_url": self.url, "description": self.description, "content_type": self.content_type,
-        }
-
-
-@dataclass
-class FakeMessage:
-    """A message; `ephemeral_to` is the only user who sees it when ephemeral; `revisions` keeps every version."""
-
-    id: int
-    channel: FakeChannel
-    author: FakeUser
-    content: str = ""
-    embeds: list[dict[str, Any]] = field(default_factory=list)
-    components: list[dict[str, Any]] = field(default_factory=list)
-    attachments: list[FakeAttachment] = field(default_factory=list)
-    flags: int = 0
-    ephemeral_to: FakeUser | None = None
-    interaction: dict[str, Any] | None = None
-    timestamp: str = field(default_factory=iso_now)
-    edited_timestamp: str | None = None
-    deleted: bool = False
-    revisions: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def ephemeral(self) -> bool:
-        """True for an ephemeral message."""
-        return self.ephemeral_to is not None
-
-    @property
-    def loading(self) -> bool:
-        """True while this is a deferred 'thinking…' placeholder."""
-        return bool(self.flags & LOADING)
-
-    def visible_to(self, user: FakeUser | None) -> bool:
-        """Whether `user` can see this message (None = anyone, i.e. public messages only)."""
-        if self.deleted:
-            return False
-        return self.ephemeral_to is None or (user is not None and self.ephemeral_to.id == user.id)
-
-    def iter_components(self) -> list[dict[str, Any]]:
-        """Every component, depth first (rows, containers and sections are walked)."""
-        found: list[dict[str, Any]] = []
-
-        def walk(items: list[dict[str, Any]]) -> None:
-            for item in items:
-                found.append(item)
-                walk(item.get("components", []))
-                if isinstance(item.get("accessory"), dict):
-                    walk([item["accessory"]])
-
-        walk(self.components)
-        return found
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """The custom_ids of every interactive component, in order."""
-        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
-
-    @property
-    def buttons(self) -> list[dict[str, Any]]:
-        """Every button (type 2) as sent by the bot."""
-        return [c for c in self.iter_components() if c.get("type") == 2]
-
-    def button(self, label: str) -> dict[str, Any]:
-        """The button with this label (KeyError when absent)."""
-        for item in self.buttons:
-            if item.get("label") == label:
-                return item
-        raise KeyError(f"no button labelled {label!r}; labels: {[b.get('label') for b in self.buttons]}")
-
-    def all_text(self) -> str:
-        """Content, embed text, component labels/custom_ids and attachment names of every revision, for leak checks."""
-        import json
-
-        return "\n".join(json.dumps(r, ensure_ascii=False) for r in self.revisions)
-
-    def payload(self) -> dict[str, Any]:
-        """The message object as Discord sends it."""
-        data: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id),
-            "author": self.author.payload(), "content": self.content, "timestamp": self.timestamp,
-            "edited_timestamp": self.edited_timestamp, "tts": False, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "attachments": [a.payload() for a in self.attachments], "embeds": self.embeds,
-            "pinned": False, "type": 20 if self.interaction else 0, "flags": self.flags,
-            "components": self.components,
-        }
-        if self.interaction is not None:
-            data["interaction_metadata"] = self.interaction
-            data["webhook_id"] = str(self.author.id)
-            data["application_id"] = str(self.author.id)
-        return data
-
-    def snapshot(self) -> None:
-        """Append the current version to `revisions`."""
-        self.revisions.append({
-            "content": self.content, "embeds": self.embeds, "components": self.components, "flags": self.flags,
-            "attachments": [{"filename": a.filename, "description": a.description} for a in self.attachments],
-        })

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .interactions import FakeUsageError, InteractionRecord, base_payload, command_data, component_target, find_command
-from .model import FakeChannel, FakeMessage, FakeUser
+from .message import FakeMessage
+from .model import FakeChannel, FakeUser
 
 if TYPE_CHECKING:
     import discord
@@ -99,8 +100,9 @@ class People:
         while self.writes == since and time.monotonic() < end:
             await asyncio.sleep(0.005)
 
-    async def idle(self: FakeDiscord, quiet: float = 0.05, timeout: float = 5.0) -> None:
-        """Wait until no REST request is in flight and none arrived for `quiet` seconds (at most `timeout`)."""
+    async def idle(self: FakeDiscord, quiet: float | None = None, timeout: float = 5.0) -> None:
+        """Wait until no REST request is in flight and none arrived for `quiet` (fake.quiet) s, at most `timeout`."""
+        quiet = self.quiet if quiet is None else quiet
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.inflight == 0 and time.monotonic() - self.last_activity >= quiet:
@@ -151,14 +153,19 @@ class People:
         """Every non-ephemeral message ever stored (for leak checks over all revisions)."""
         return [m for m in self.messages_by_id.values() if not m.ephemeral and (include_deleted or not m.deleted)]
 
+    def public_text(self: FakeDiscord) -> str:
+        """Every revision of every public message as JSON text (content, embeds, components, file names, alt text)."""
+        return "\n".join(m.all_text() for m in self.public_messages())
+
     # -- running the bot -----------------------------------------------------------------------------------------
 
-    def run(self: FakeDiscord, client: discord.Client, *, guild_ready_timeout: float | None = 0.05,
-            ready_timeout: float = 10.0) -> BotRunner:
+    def run(self: FakeDiscord, client: discord.Client, *, token: str | None = None,
+            guild_ready_timeout: float | None = 0.05, ready_timeout: float = 10.0) -> BotRunner:
         """`async with fake.run(client) as bot:` starts the client here, waits for on_ready, and stops it."""
         from .runner import BotRunner
 
-        return BotRunner(self, client, guild_ready_timeout=guild_ready_timeout, ready_timeout=ready_timeout)
+        return BotRunner(self, client, token=token, guild_ready_timeout=guild_ready_timeout,
+                         ready_timeout=ready_timeout)
 
     async def drop_gateway(self: FakeDiscord, *, clean: bool = False) -> None:
         """Cut the bot's websocket (clean: close code 4000; else a TCP abort); discord.py then RESUMEs."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .fake import FakeDiscord
 
 API_PREFIX = "/api/v10"
+FAKE_KEY: web.AppKey[FakeDiscord] = web.AppKey("fake")
 
 
 @dataclass
@@ -98,7 +99,7 @@ async def _parse(request: web.Request, call: Call) -> None:
 
 async def handle(request: web.Request) -> web.StreamResponse:
     """The single entry point for every REST request under the API base."""
-    fake: FakeDiscord = request.app["fake"]
+    fake = request.app[FAKE_KEY]
     path = request.path.removeprefix(API_PREFIX)
     call = Call(request.method, path, dict(request.query), {},
                 authorized=request.headers.get("Authorization") == f"Bot {fake.token}")
@@ -136,10 +137,9 @@ async def _route(fake: FakeDiscord, call: Call) -> tuple[int, web.Response]:
     if call.body is not None and call.method in ("POST", "PUT", "PATCH"):
         problems = fake.schema.validate(call.method, call.path, call.body, multipart=call.multipart)
         if problems:
-            for problem in problems:
-                fake.violate("schema", problem, 50035, call.label)
             error = DiscordError(400, 50035, "Invalid Form Body", {"_schema": {"_errors": [
                 {"code": "SCHEMA", "message": p} for p in problems]}})
+            fake.note_error(call, error, "; ".join(problems), rule="schema")
             return error.status, json_response(error.body(), error.status)
     try:
         result = await handler(fake, call)

@@ -19,9 +19,10 @@ class BotStartError(Exception):
 class BotRunner:
     """Owns one client at a time: `start()`, `stop()` (clean), `kill()` (abrupt) and `restart(new_client)`."""
 
-    def __init__(self, fake: FakeDiscord, client: discord.Client, *, guild_ready_timeout: float | None = 0.05,
-                 ready_timeout: float = 10.0) -> None:
+    def __init__(self, fake: FakeDiscord, client: discord.Client, *, token: str | None = None,
+                 guild_ready_timeout: float | None = 0.05, ready_timeout: float = 10.0) -> None:
         self.fake = fake
+        self.token = token or fake.token
         self.client = client
         self.guild_ready_timeout = guild_ready_timeout
         self.ready_timeout = ready_timeout
@@ -39,15 +40,20 @@ class BotRunner:
         if self.guild_ready_timeout is not None:
             # discord.py waits this long after the last GUILD_CREATE before on_ready (2 s by default).
             self.client._connection.guild_ready_timeout = self.guild_ready_timeout
-        self.task = asyncio.create_task(self.client.start(self.fake.token), name="fakediscord-bot")
+        self.task = asyncio.create_task(self.client.start(self.token), name="fakediscord-bot")
         ready = asyncio.create_task(self.client.wait_until_ready())
         done, _ = await asyncio.wait({self.task, ready}, timeout=self.ready_timeout,
                                      return_when=asyncio.FIRST_COMPLETED)
-        if ready not in done:
-            ready.cancel()
-            error = self.task.exception() if self.task in done else None
-            await self._abandon()
-            raise BotStartError(f"the bot did not become ready within {self.ready_timeout}s") from error
+        if ready in done:
+            return
+        ready.cancel()
+        if self.task in done:
+            error = self.task.exception()
+            self.task = None
+            await self.client.close()
+            raise BotStartError(f"the bot stopped before it was ready: {error!r}") from error
+        await self._abandon()
+        raise BotStartError(f"the bot did not become ready within {self.ready_timeout}s")
 
     async def stop(self) -> None:
         """Close the client cleanly (close frame, HTTP session closed) and await its task."""
@@ -78,11 +84,10 @@ class BotRunner:
         if keep_alive is not None:
             keep_alive.stop()
         await self._finish()
-        # Release the sockets without a goodbye (client.close() would send a close frame and wait for it);
-        # the crashed client counts as closed so its own loops stop.
+        # The gateway's TCP connection is already gone, so close() cannot say goodbye; it only frees resources
+        # and makes is_closed() true, so the crashed client's own loops stop.
         with contextlib.suppress(Exception):
-            await self.client.http.close()
-        self.client._closed = True
+            await asyncio.wait_for(self.client.close(), timeout=2.0)
 
     async def _finish(self) -> None:
         assert self.task is not None

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -80,10 +81,12 @@ class SchemaChecker:
         if media not in content:
             return []
         validator = self._validator(template, method.lower(), media)
-        return [
-            f"{method} {template}: {'/'.join(map(str, e.absolute_path)) or '<body>'}: {e.message[:300]}"
-            for e in validator.iter_errors(body)
-        ]
+        problems = []
+        for error in validator.iter_errors(body):
+            for leaf in _explain(error):
+                where = "/".join(map(str, leaf.absolute_path)) or "<body>"
+                problems.append(f"{method} {template}: {where}: {_short(leaf.message)}")
+        return problems
 
     @lru_cache(maxsize=256)  # noqa: B019 - one checker per fake, the cache dies with it
     def _validator(self, template: str, method: str, media: str) -> Draft202012Validator:
@@ -92,6 +95,26 @@ class SchemaChecker:
             for part in ("paths", template, method, "requestBody", "content", media, "schema")
         )
         return Draft202012Validator({"$ref": f"{_DOC_URI}#/{pointer}"}, registry=self._registry)
+
+
+def _explain(error: ValidationError) -> list[ValidationError]:
+    """The leaf errors of the union branch the body meant (the one whose `type` discriminator matched)."""
+    if not error.context:
+        return [error]
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+
+    def wrong_kind(errors: list[ValidationError]) -> bool:
+        return any((e.validator in ("enum", "const") and list(e.relative_path) == ["type"])
+                   or (e.validator == "type" and not e.relative_path) for e in errors)
+
+    candidates = [errors for errors in branches.values() if not wrong_kind(errors)] or list(branches.values())
+    return [leaf for sub in min(candidates, key=len) for leaf in _explain(sub)]
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit // 2] + " … " + text[-limit // 2:]
 
 
 @lru_cache(maxsize=4)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from game import (
     Action,
     Card,
     DiscardDrawn,
+    Draw,
     Event,
     EventKind,
     InitialPeek,
@@ -192,3 +194,64 @@ def newly_face_up(state: MatchState, action: Action) -> Counter[Card]:
         case UseSwap():
             return Counter([Card.SWAP_2])
     return Counter()
+
+
+class Table(NamedTuple):
+    """The cards of a round as plain lists, and whose turn it is."""
+
+    dreams: list[list[Card]]
+    draw_pile: list[Card]
+    discard: list[Card]
+    held: Card | None
+    options: list[Card]
+    turn: int
+    step: Step
+
+
+def table_of(state: MatchState) -> Table:
+    """A copy of the table of the round in play."""
+    rnd = state.round
+    return Table(
+        [list(d) for d in rnd.dreams], list(rnd.draw_pile), list(rnd.discard), rnd.held, list(rnd.options),
+        rnd.turn, rnd.step,
+    )
+
+
+def expected_table(state: MatchState, action: Action) -> Table:
+    """The test's own model of RULES.md §4: how the cards lie after the action (before any end of round)."""
+    dreams, draw, discard, held, options, turn, step = table_of(state)
+    ends_turn = True
+    match action:
+        case TakeDiscard(seat=seat, position=p):
+            dreams[seat][p], given = discard.pop(), dreams[seat][p]
+            discard.append(given)
+        case Draw():
+            held, ends_turn, step = draw.pop(), False, Step.HOLDING
+        case SwapDrawn(seat=seat, position=p):
+            assert held is not None
+            discard.append(dreams[seat][p])
+            dreams[seat][p], held = held, None
+        case KeepCard(index=index):
+            held, ends_turn, step = options[index], False, Step.HOLDING
+            discard.append(options[1 - index])
+            options = []
+        case UseTakeTwo():
+            assert held is not None
+            discard.append(held)
+            drawn = [draw.pop() for _ in range(min(2, len(draw)))]
+            held = drawn[0] if len(drawn) == 1 else None
+            options = drawn if len(drawn) == 2 else []
+            ends_turn = not drawn
+            step = Step.CHOOSING if len(drawn) == 2 else Step.HOLDING if drawn else step
+        case DiscardDrawn() | UsePeek() | UseSwap():
+            assert held is not None
+            discard.append(held)
+            held = None
+            if isinstance(action, UseSwap):
+                (s1, p1), (s2, p2) = action.first, action.second
+                dreams[s1][p1], dreams[s2][p2] = dreams[s2][p2], dreams[s1][p1]
+        case _:  # InitialPeek and WakeUp move no card
+            ends_turn = False
+    if ends_turn:
+        turn, step = (turn + 1) % state.num_seats, Step.START
+    return Table(dreams, draw, discard, held, options, turn, step)

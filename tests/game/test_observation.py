@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from game import Card, DiscardDrawn, Draw, Slot, Step, UseTakeTwo, WakeUp, observe, public_observation
+from game.errors import UnknownSeatError
 from tests.game.support import C, play, rigged
 
 
@@ -65,3 +66,10 @@ def test_finished_rounds_are_public() -> None:
     view = public_observation(state)
     assert view.last_result is not None and view.last_result.dreams == ((1, 2, 3, 4), (5, 6, 7, 8))
     assert view.totals == (10, 26 + 5)
+
+
+def test_only_seats_at_the_table_can_observe() -> None:
+    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, 9])
+    for seat in (-1, 2):
+        with pytest.raises(UnknownSeatError):
+            observe(state, seat)

@@ -237,3 +237,9 @@ def test_the_table_log_never_shows_a_hidden_card_value() -> None:
     )
     shown = [card for event in public(events) for card in event.cards]
     assert shown == [T2, C.THREE, C.ONE, P1, S2]
+
+
+def test_changing_a_returned_list_of_legal_actions_changes_nothing() -> None:
+    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, 9])
+    legal_actions(state, 0).clear()
+    assert len(legal_actions(state, 0)) == 6

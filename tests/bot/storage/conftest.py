@@ -66,7 +66,7 @@ def postgres_url() -> Iterator[str]:
     """A PostgreSQL database for this test session; skips when no server answers."""
     try:
         url, created = asyncio.run(_own_database(POSTGRES_URL))
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
         pytest.skip(f"no PostgreSQL server answers at {POSTGRES_URL} ({type(exc).__name__}: {exc}); "
                     "set DREAMCATS_TEST_POSTGRES_URL to run the PostgreSQL storage tests")
     yield url
@@ -126,3 +126,11 @@ def match(
     finished = T0 + timedelta(minutes=minutes)
     return MatchRecord(guild_id, 500, finished - timedelta(minutes=20), finished, {"point_limit": 100},
                        seats, tuple(rounds))
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated SQLite file, for tests about what sits on top of the store."""
+    database = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'dreamcats.db'}")
+    yield database
+    await database.close()

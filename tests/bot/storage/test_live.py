@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -144,3 +145,22 @@ async def test_naive_datetimes_are_refused(db: Database) -> None:
                                    deadline=datetime(2026, 1, 1, 12, 0))
     async with db.sessions() as s:
         assert await load_live_games(s) == []
+
+
+async def test_two_saves_racing_from_the_same_version_one_wins_one_is_refused(db: Database) -> None:
+    async with db.sessions() as s, s.begin():
+        await create_live_game(s, game_id="g1", guild_id=1, channel_id=10, payload={"by": "nobody"})
+
+    async def save(who: str) -> int | str:
+        try:
+            async with db.sessions() as s, s.begin():
+                return await save_live_game(s, game_id="g1", payload={"by": who}, expected_version=1,
+                                            table_message_id=None, deadline=None)
+        except VersionConflictError:
+            return "refused"
+
+    results = await asyncio.gather(save("first"), save("second"))
+    assert sorted(map(str, results)) == ["2", "refused"]
+    async with db.sessions() as s:
+        [game] = await load_live_games(s)
+    assert game.version == 2 and game.payload["by"] in {"first", "second"}

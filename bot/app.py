@@ -1,0 +1,69 @@
+"""`dreamcats run`: configuration, logging, the bot, and a clean shutdown on SIGINT/SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from bot.config import ConfigError, Settings, load_settings
+
+log = logging.getLogger("bot")
+EXIT_CONFIG = 2
+
+
+def setup_logging(level: str) -> None:
+    """One line per record on stderr; discord.py's own chatter at WARNING unless debugging."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
+    if level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+async def run(settings: Settings) -> None:
+    """Start the bot and stop it cleanly on SIGINT or SIGTERM."""
+    from bot.client import DreamcatsBot
+
+    bot = DreamcatsBot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.discord_token))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("shutting down")
+            await bot.close()
+        stopper.cancel()
+        await asyncio.gather(runner, return_exceptions=stopper in done)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the bot; exit code 2 with one line on stderr when the configuration is missing or wrong."""
+    parser = argparse.ArgumentParser(prog="dreamcats run", description="Run the Dreamcats Discord bot.")
+    parser.add_argument("--env-file", default=".env", help="a .env file to read (default: .env)")
+    args = parser.parse_args(list(argv or []))
+    try:
+        settings = load_settings(args.env_file)
+    except ConfigError as exc:
+        print(f"dreamcats: configuration error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        pass
+    except Exception as exc:
+        import discord
+
+        if isinstance(exc, discord.LoginFailure):
+            print("dreamcats: Discord refused the token (DISCORD_TOKEN is wrong or was reset).", file=sys.stderr)
+            return EXIT_CONFIG
+        raise
+    return 0

@@ -1,0 +1,79 @@
+"""The Discord client: least-privilege intents, start-up (database, translator, cog, buttons, sync, resume)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.i18n import DreamcatsTranslator
+from bot.presenter import DiscordPresenter
+from bot.service import Clock, GameService
+from bot.sqlstore import SqlGameStore
+from bot.standings import STANDINGS_ITEMS
+from bot.storage import Database
+from bot.views.items import DYNAMIC_ITEMS
+from bot.views.replies import cancel_hiders
+
+log = logging.getLogger(__name__)
+
+
+
+def intents() -> discord.Intents:
+    """Only the guilds intent: no privileged intents, no message content."""
+    return discord.Intents(guilds=True)
+
+
+class DreamcatsBot(commands.Bot):
+    """The Dreamcats bot; `service` runs the games, `db` stores them."""
+
+    db: Database
+    service: GameService
+    presenter: DiscordPresenter
+
+    def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
+                 computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
+                 **options: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
+        self.database_url = database_url
+        self.dev_guild_id = dev_guild_id
+        self._clock, self._pause, self._edit_interval, self._rng = clock, computer_pause, edit_interval, rng
+
+    async def setup_hook(self) -> None:
+        """Open the database (migrations run), translate and register commands and buttons, resume live games."""
+        self.db = await Database.open(self.database_url)
+        await self.tree.set_translator(DreamcatsTranslator())
+        self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval)
+        self.service = GameService(SqlGameStore(self.db), self.presenter, clock=self._clock,
+                                   computer_pause=self._pause, rng=self._rng)
+        from bot.cog import DreamcatsCog
+
+        await self.add_cog(DreamcatsCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+        await self.sync_commands()
+        broken = await self.service.resume()
+        log.info("resumed %d live game(s), %d unreadable", len(self.service.tables), len(broken))
+
+    async def sync_commands(self) -> None:
+        """Sync to the development guild (instant) if one is set, else globally."""
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d command(s)", len(synced))
+
+    async def close(self) -> None:
+        """Stop timers and computer players, the Discord workers and the database, then disconnect."""
+        if hasattr(self, "service"):
+            await self.service.shutdown()
+        if hasattr(self, "presenter"):
+            await self.presenter.close()
+        cancel_hiders()
+        if hasattr(self, "db"):
+            await self.db.close()
+        await super().close()

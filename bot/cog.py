@@ -1,0 +1,181 @@
+"""The /dreamcats commands: each a few lines that call the service, the standings or the rules text."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import command_str, resolve_locale, t
+from bot.service import GameRunningError, Person
+from bot.standings import change_settings, show_leaderboard, show_stats
+from bot.storage import get_server_settings
+from bot.views.public import lobby_message
+from bot.views.replies import error_line, refuse, say
+from game import GameError, MatchSettings
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+RULE_SECTIONS = ("goal", "cards", "setup", "turn", "draw", "powers", "memory", "wakeup", "scoring", "end", "timers")
+NEEDED = ("send_messages", "embed_links", "attach_files")
+SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language")
+
+
+def _choices(command: str, option: str, values: dict[str, int | str]) -> list[app_commands.Choice[int | str]]:
+    return [app_commands.Choice(name=command_str(f"command.{command}.option.{option}.choice.{key}"), value=value)
+            for key, value in values.items()]
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The channel permissions the bot lacks to run a table here."""
+    permissions = interaction.app_permissions
+    needed = list(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[0] = "send_messages_in_threads"
+    return [name for name in needed if not getattr(permissions, name)]
+
+
+def rules_embed(locale: str) -> discord.Embed:
+    """The rules from the catalogue, one field per section (Discord allows 1024 characters per field)."""
+    embed = discord.Embed(title=t("rules.title", locale), description=t("rules.intro", locale)[:4096],
+                          colour=discord.Colour(0x5B4B8A))
+    for section in RULE_SECTIONS:
+        body = t(f"rules.{section}.body", locale)
+        chunks = [body[i:i + 1024] for i in range(0, len(body), 1024)] or ["-"]
+        for number, chunk in enumerate(chunks):
+            name = t(f"rules.{section}.title", locale) if number == 0 else "\u200b"
+            embed.add_field(name=name[:256], value=chunk, inline=False)
+    return embed
+
+
+async def _private_after_defer(interaction: discord.Interaction, text: str) -> None:
+    """The public "thinking" answer gives way to a private line."""
+    await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.guild_only()
+class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.name"),
+                   group_description=command_str("command.dreamcats.description")):
+    """/dreamcats start, rules, stop, leaderboard, stats, settings."""
+
+    def __init__(self, bot: DreamcatsBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=command_str("command.start.name"), description=command_str("command.start.description"))
+    @app_commands.rename(points=command_str("command.start.option.points.name"),
+                         penalty=command_str("command.start.option.penalty.name"),
+                         rounds=command_str("command.start.option.rounds.name"),
+                         timer=command_str("command.start.option.timer.name"))
+    @app_commands.describe(points=command_str("command.start.option.points.description"),
+                           penalty=command_str("command.start.option.penalty.description"),
+                           rounds=command_str("command.start.option.rounds.description"),
+                           timer=command_str("command.start.option.timer.description"))
+    @app_commands.choices(penalty=_choices("start", "penalty", {"normal": 5, "risky": 15}))
+    async def start(self, interaction: discord.Interaction, points: app_commands.Range[int, 30, 500] | None = None,
+                    penalty: int | None = None, rounds: app_commands.Range[int, 1, 50] | None = None,
+                    timer: app_commands.Range[int, 30, 900] | None = None) -> None:
+        """Open a lobby in this channel."""
+        locale = resolve_locale(interaction.locale)
+        missing = missing_permissions(interaction)
+        if missing:
+            names = ", ".join(t(f"permission.{name}", locale) for name in missing)
+            await say(interaction, t("start.missing_permissions", locale, permissions=names))
+            return
+        running = self.bot.service.in_channel(interaction.channel_id or 0)
+        if running is not None:
+            # Redraw it too: if its message was deleted, the presenter posts it again.
+            self.bot.presenter.table_changed(running)
+            await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
+            return
+        await interaction.response.defer()
+        try:
+            async with self.bot.db.sessions() as session, session.begin():
+                server = await get_server_settings(session, guild_id=interaction.guild_id or 0)
+            settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
+                                     fixed_rounds=rounds, memory_aid=server.memory_aid,
+                                     reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)
+            table_locale = server.table_locale or resolve_locale(interaction.guild_locale)
+            host = Person(interaction.user.id, interaction.user.display_name, locale)
+            table = await self.bot.service.open_lobby(guild_id=interaction.guild_id or 0,
+                                                      channel_id=interaction.channel_id or 0, host=host,
+                                                      settings=settings, locale=table_locale)
+        except GameRunningError as exc:
+            await self._point_to(interaction, exc)
+            return
+        except GameError as exc:
+            await _private_after_defer(interaction, error_line(exc, locale))
+            return
+        embed, view = lobby_message(table)
+        message = await interaction.edit_original_response(embed=embed, view=view)
+        await self.bot.service.set_message(table.game_id, message.id)
+
+    async def _point_to(self, interaction: discord.Interaction, exc: GameRunningError) -> None:
+        locale = resolve_locale(interaction.locale)
+        link = (f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}/{exc.message_id}"
+                if exc.message_id else "")
+        text = t("start.already_running", locale, link=link)
+        if interaction.response.is_done():
+            await _private_after_defer(interaction, text)
+        else:
+            await say(interaction, text)
+
+    @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """The rules, privately."""
+        await interaction.response.send_message(embed=rules_embed(resolve_locale(interaction.locale)), ephemeral=True)
+
+    @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
+    async def stop(self, interaction: discord.Interaction) -> None:
+        """Stop the game of this channel (host or Manage Server)."""
+        locale = resolve_locale(interaction.locale)
+        table = self.bot.service.in_channel(interaction.channel_id or 0)
+        if table is None:
+            await say(interaction, t("stop.none", locale))
+            return
+        try:
+            await self.bot.service.close(table.game_id, interaction.user.id,
+                                         is_manager=bool(interaction.permissions.manage_guild))
+        except GameError as exc:
+            await refuse(interaction, exc)
+            return
+        await say(interaction, t("stop.done", locale))
+
+    @app_commands.command(name=command_str("command.leaderboard.name"),
+                          description=command_str("command.leaderboard.description"))
+    @app_commands.rename(page=command_str("command.leaderboard.option.page.name"))
+    @app_commands.describe(page=command_str("command.leaderboard.option.page.description"))
+    async def leaderboard(self, interaction: discord.Interaction,
+                          page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        """The server leaderboard."""
+        await show_leaderboard(interaction, self.bot.db, page)
+
+    @app_commands.command(name=command_str("command.stats.name"), description=command_str("command.stats.description"))
+    @app_commands.rename(member=command_str("command.stats.option.member.name"))
+    @app_commands.describe(member=command_str("command.stats.option.member.description"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        """One player's record."""
+        await show_stats(interaction, self.bot.db, member)
+
+    @app_commands.command(name=command_str("command.settings.name"),
+                          description=command_str("command.settings.description"))
+    @app_commands.rename(**{name: command_str(f"command.settings.option.{name}.name") for name in SETTINGS})
+    @app_commands.describe(**{name: command_str(f"command.settings.option.{name}.description") for name in SETTINGS})
+    @app_commands.choices(penalty=_choices("settings", "penalty", {"normal": 5, "risky": 15}),
+                          table_language=_choices("settings", "table_language",
+                                                  {"auto": "auto", "en": "en", "pl": "pl"}))
+    async def settings(self, interaction: discord.Interaction,
+                       point_limit: app_commands.Range[int, 30, 500] | None = None, penalty: int | None = None,
+                       turn_timer: app_commands.Range[int, 30, 900] | None = None, memory_aid: bool | None = None,
+                       reveal_time: app_commands.Range[int, 0, 120] | None = None,
+                       table_language: str | None = None) -> None:
+        """The server's defaults (Manage Server, checked by the standings module)."""
+        await change_settings(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
+                              turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
+                              table_language=table_language)

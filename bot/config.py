@@ -1,0 +1,63 @@
+"""The bot's configuration from the environment and a .env file."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """The configuration is missing or malformed; the message is one line for the operator."""
+
+
+class Settings(BaseSettings):
+    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID (optional), DREAMCATS_LOG_LEVEL."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str = Field(validation_alias="DISCORD_TOKEN")
+    database_url: str = Field("sqlite+aiosqlite:///dreamcats.db", validation_alias="DATABASE_URL")
+    dev_guild_id: int | None = Field(None, validation_alias="DREAMCATS_DEV_GUILD_ID")
+    log_level: str = Field("INFO", validation_alias="DREAMCATS_LOG_LEVEL")
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_shape(cls, value: str) -> str:
+        value = value.strip()
+        if not _TOKEN.match(value):
+            raise ValueError("DISCORD_TOKEN does not look like a bot token")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"DREAMCATS_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        return value.upper()
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _empty_guild(cls, value: object) -> object:
+        return None if value == "" else value
+
+
+def load_settings(env_file: str | None = ".env") -> Settings:
+    """The settings, or ConfigError with one readable line (the token itself is never shown)."""
+    try:
+        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            name = str(error["loc"][0]).upper() if error["loc"] else "configuration"
+            message = error["msg"].removeprefix("Value error, ")
+            if error["type"] == "missing":
+                problems.append(f"{name} is not set")
+            else:
+                problems.append(message if message.startswith(name) else f"{name}: {message}")
+        raise ConfigError("; ".join(problems)) from None

@@ -1,0 +1,148 @@
+"""The service's Notifier for Discord: one worker per game posts in order and coalesces table edits."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.service import StoredGame, Table
+from bot.views.public import closed_message, lobby_message, reveal_message, standings_message, table_message
+from game import RoundResult
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+Job = Callable[[], Awaitable[None]]
+
+
+class DiscordPresenter:
+    """Turns service notifications into Discord messages; a burst of moves makes few edits."""
+
+    def __init__(self, bot: DreamcatsBot, *, edit_interval: float = 1.0) -> None:
+        self.bot = bot
+        self.edit_interval = edit_interval
+        self._latest: dict[str, Table] = {}
+        self._dirty: set[str] = set()
+        self._jobs: dict[str, deque[Job]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self.edits = 0
+
+    # -- Notifier ---------------------------------------------------------------------------------------------------
+    def table_changed(self, table: Table) -> None:
+        """Redraw the lobby or table message soon."""
+        self._latest[table.game_id] = table
+        self._dirty.add(table.game_id)
+        self._wake(table.game_id)
+
+    def round_ended(self, table: Table, result: RoundResult) -> None:
+        """Post the reveal of a round."""
+        self._queue(table, lambda: self._post_reveal(table, result.number))
+
+    def match_ended(self, table: Table) -> None:
+        """Post the standings and take the buttons off the table."""
+        self._latest[table.game_id] = table
+        self._dirty.discard(table.game_id)
+        self._queue(table, lambda: self._finish(table))
+
+    def seat_handed_over(self, table: Table, seat: int) -> None:
+        """Tell the person that the computer plays their seat now."""
+        user_id = table.seats[seat].user_id
+        text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)] if user_id else False)
+        self._queue(table, lambda: self._post(table.channel_id, content=text, allowed_mentions=mentions))
+
+    def game_closed(self, table: Table, reason: str) -> None:
+        """Mark the table message as cancelled or stopped."""
+        self._dirty.discard(table.game_id)
+        self._queue(table, lambda: self._edit(table, embed=closed_message(table, reason), attachments=[], view=None))
+
+    def game_broken(self, stored: StoredGame, reason: str) -> None:
+        """Tell the channel its game could not be resumed."""
+        text = t("notice.broken", "en")
+        task = asyncio.get_running_loop().create_task(self._post(stored.channel_id, content=text))
+        self._workers[f"broken-{stored.game_id}"] = task
+
+    # -- the worker ---------------------------------------------------------------------------------------------------
+    def _queue(self, table: Table, job: Job) -> None:
+        self._jobs.setdefault(table.game_id, deque()).append(job)
+        self._wake(table.game_id)
+
+    def _wake(self, game_id: str) -> None:
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.get_running_loop().create_task(self._work(game_id))
+
+    async def _work(self, game_id: str) -> None:
+        jobs = self._jobs.setdefault(game_id, deque())
+        while jobs or game_id in self._dirty:
+            try:
+                if jobs:
+                    await jobs.popleft()()
+                    continue
+                self._dirty.discard(game_id)
+                await self._redraw(self._latest[game_id])
+                await asyncio.sleep(self.edit_interval)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("game %s: could not update Discord: %r", game_id, exc)
+
+    async def idle(self) -> None:
+        """Wait until every queued post and edit is done (tests)."""
+        while any(not w.done() for w in self._workers.values()):
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the workers."""
+        for worker in self._workers.values():
+            worker.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    # -- Discord ------------------------------------------------------------------------------------------------------
+    async def _redraw(self, table: Table) -> None:
+        if table.state is None:
+            embed, view = lobby_message(table)
+            await self._edit(table, embed=embed, view=view)
+        else:
+            embed, view, file = await table_message(table)
+            await self._edit(table, embed=embed, view=view, attachments=[file])
+
+    async def _edit(self, table: Table, **fields: object) -> None:
+        """Edit the table message; if it was deleted, post it again and remember the new one."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(**fields)  # type: ignore[arg-type]
+                self.edits += 1
+                return
+            except discord.NotFound:
+                log.info("game %s: the table message was deleted, posting it again", table.game_id)
+        if "attachments" in fields:
+            fields["files"] = fields.pop("attachments")
+        message = await channel.send(**fields)  # type: ignore[call-overload]
+        self.edits += 1
+        table.message_id = message.id
+        if table.game_id in self._latest and table.playing or table.state is None:
+            try:
+                await self.bot.service.set_message(table.game_id, message.id)
+            except Exception as exc:  # the game may have ended meanwhile
+                log.info("game %s: could not remember the new table message: %r", table.game_id, exc)
+
+    async def _post(self, channel_id: int, **fields: object) -> None:
+        await self.bot.get_partial_messageable(channel_id).send(**fields)  # type: ignore[call-overload]
+
+    async def _post_reveal(self, table: Table, number: int) -> None:
+        embed, file = await reveal_message(table, number)
+        await self._post(table.channel_id, embed=embed, file=file)
+
+    async def _finish(self, table: Table) -> None:
+        embed, file = await standings_message(table)
+        await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
+        await self._post(table.channel_id, embed=embed, file=file)

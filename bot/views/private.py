@@ -1,0 +1,153 @@
+"""The private (ephemeral) steps of a seat: initial peek, drawn card, Take 2, Peek 1, Swap 2, taking the discard."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.pictures import private_file
+from bot.service import Table
+from bot.texts import card_name, picture_text, seat_names, slot_text
+from bot.views.ids import make_id, make_select_id, slot_value
+from bot.views.items import GameButton, GameSelect
+from bot.views.public import COLOUR
+from game import DREAM_SIZE, Observation, Slot, Step
+
+
+@dataclass
+class Private:
+    """An ephemeral reply: text, optional picture and the buttons of the next step; `reveal` marks shown cards."""
+
+    text: str
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    showing: Collection[Slot] | None = None  # None: no picture
+    reveal: bool = False
+
+    async def render(self, table: Table, obs: Observation, locale: str
+                     ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        """Embed, view and attachments."""
+        embed = discord.Embed(description=self.text, colour=COLOUR)
+        files: list[discord.File] = []
+        if self.showing is not None:
+            names = seat_names(table, locale)
+            files.append(await private_file(obs, names, self.showing, picture_text(locale)))
+            embed.set_image(url="attachment://dream.png")
+        view = discord.ui.View(timeout=None) if self.items else None
+        for item in self.items:
+            assert view is not None
+            view.add_item(item)
+        return embed, view, files
+
+
+def peek_choice(table: Table, locale: str) -> Private:
+    """Choose 2 of your 4 cards to look at."""
+    assert table.state is not None
+    options = [discord.SelectOption(label=t("private.position", locale, position=p + 1), value=str(p))
+               for p in range(DREAM_SIZE)]
+    select = GameSelect(make_select_id(table.game_id, "peek0", table.state.round.number), options,
+                        placeholder=t("private.peek_placeholder", locale), min_values=2, max_values=2)
+    return Private(t("private.peek_prompt", locale), [select])
+
+
+def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str) -> Private:
+    """The two cards of the initial peek."""
+    slots = [Slot(seat, p) for p in positions]
+    seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
+                     for s in slots if s in obs.known)
+    return Private(t("private.peek_result", locale, cards=seen), showing=slots, reveal=True)
+
+
+def take_choice(table: Table, obs: Observation, locale: str) -> Private:
+    """Which position takes the face-up discard."""
+    number = table.move_number
+    buttons = [GameButton(make_id(table.game_id, "tpos", number, p), t("private.into", locale, position=p + 1))
+               for p in range(DREAM_SIZE)]
+    return Private(t("private.take_prompt", locale, card=card_name(obs.discard_top, locale)), list(buttons))
+
+
+def holding(table: Table, obs: Observation, locale: str) -> Private:
+    """The drawn card: swap into 1-4, discard, or use its power."""
+    assert obs.holding is not None
+    gid, number, card = table.game_id, table.move_number, obs.holding
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(make_id(gid, "swap", number, p), t("private.swap_into", locale, position=p + 1), row=0)
+        for p in range(DREAM_SIZE)
+    ]
+    items.append(GameButton(make_id(gid, "disc", number), t("private.discard", locale), row=1))
+    if card.is_special:
+        label = t("private.use_power", locale, card=card_name(card, locale))
+        items.append(GameButton(make_id(gid, "power", number), label, style=discord.ButtonStyle.primary, row=1))
+    return Private(t("private.holding", locale, card=card_name(card, locale)), items, showing=(), reveal=True)
+
+
+def choosing(table: Table, obs: Observation, locale: str) -> Private:
+    """Take 2: keep one of the two cards."""
+    gid, number = table.game_id, table.move_number
+    buttons = [GameButton(make_id(gid, "keep", number, i), t("private.keep", locale, card=card_name(c, locale)),
+                          style=discord.ButtonStyle.primary) for i, c in enumerate(obs.options)]
+    cards = ", ".join(card_name(c, locale) for c in obs.options)
+    return Private(t("private.choosing", locale, cards=cards), list(buttons), showing=(), reveal=True)
+
+
+def _slot_options(table: Table, locale: str) -> list[discord.SelectOption]:
+    names = seat_names(table, locale)
+    return [discord.SelectOption(label=slot_text(Slot(s, p), names, locale)[:100], value=slot_value(Slot(s, p)))
+            for s in range(len(table.seats)) for p in range(DREAM_SIZE)]
+
+
+def peek_target(table: Table, locale: str) -> Private:
+    """Peek 1: any card of any dream."""
+    select = GameSelect(make_select_id(table.game_id, "ptgt", table.move_number), _slot_options(table, locale),
+                        placeholder=t("private.peek_target_placeholder", locale))
+    return Private(t("private.peek_target", locale), [select])
+
+
+def swap_pick(table: Table, locale: str) -> Private:
+    """Swap 2: choose two cards anywhere."""
+    select = GameSelect(make_select_id(table.game_id, "s2", table.move_number), _slot_options(table, locale),
+                        placeholder=t("private.swap_placeholder", locale), min_values=2, max_values=2)
+    return Private(t("private.swap_prompt", locale), [select])
+
+
+def swap_confirm(table: Table, first: Slot, second: Slot, locale: str) -> Private:
+    """Swap 2: confirm the pair (or choose again)."""
+    names, gid, number = seat_names(table, locale), table.game_id, table.move_number
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(make_id(gid, "s2ok", number, slot_value(first), slot_value(second)), t("private.confirm", locale),
+                   style=discord.ButtonStyle.primary),
+        GameButton(make_id(gid, "power", number), t("private.choose_again", locale)),
+    ]
+    text = t("private.swap_confirm", locale, first=slot_text(first, names, locale),
+             second=slot_text(second, names, locale))
+    return Private(text, items)
+
+
+def peek_seen(table: Table, obs: Observation, target: Slot, locale: str) -> Private:
+    """Peek 1: the card seen."""
+    names = seat_names(table, locale)
+    card = obs.known.get(target)
+    text = t("private.peek_seen", locale, slot=slot_text(target, names, locale),
+             card=card_name(card, locale) if card is not None else "?")
+    return Private(text, showing=[target], reveal=True)
+
+
+def my_dream(table: Table, obs: Observation, seat: int, locale: str) -> Private:
+    """The player's own view: their pending step, or their dream (known cards with the memory aid)."""
+    if not obs.peeked[seat]:
+        return peek_choice(table, locale)
+    if obs.my_turn and obs.step is Step.HOLDING:
+        return holding(table, obs, locale)
+    if obs.my_turn and obs.step is Step.CHOOSING:
+        return choosing(table, obs, locale)
+    aid = table.settings.memory_aid
+    showing = [s for s in obs.known if s.seat == seat] if aid else []
+    quit_button = GameButton(make_id(table.game_id, "quit"), t("private.leave", locale),
+                             style=discord.ButtonStyle.danger)
+    key = "private.dream_aid" if aid else "private.dream"
+    return Private(t(key, locale), [quit_button], showing=showing)
+
+

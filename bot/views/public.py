@@ -1,0 +1,118 @@
+"""The public messages: the lobby, the table, a round's reveal, the final standings, a closed game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.pictures import reveal_file, standings_file, table_file
+from bot.service import Table
+from bot.texts import card_name, log_line, picture_text, round_headline, score_lines, seat_names, seconds
+from bot.views.ids import make_id, make_select_id
+from bot.views.items import GameButton, GameSelect
+from game import MAX_SEATS, public_observation
+from game.players import STRENGTHS
+from game.scoring import winners
+
+COLOUR = discord.Colour(0x5B4B8A)
+
+
+def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def settings_line(table: Table) -> str:
+    """Point limit or rounds, penalty and timer."""
+    loc, s = table.locale, table.settings
+    goal = (t("lobby.goal_rounds", loc, rounds=s.fixed_rounds) if s.fixed_rounds
+            else t("lobby.goal_points", loc, points=s.point_limit))
+    return t("lobby.settings", loc, goal=goal, penalty=s.penalty, timer=seconds(s.turn_timer, loc))
+
+
+def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby: seats, settings and the lobby buttons."""
+    loc, gid = table.locale, table.game_id
+    names = seat_names(table, loc)
+    lines = [t("lobby.host_seat" if seat.user_id == table.host_id else "lobby.seat", loc, number=i + 1, name=names[i])
+             for i, seat in enumerate(table.seats)]
+    embed = discord.Embed(title=t("lobby.title", loc), description=t("lobby.description", loc), colour=COLOUR)
+    embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=MAX_SEATS), value="\n".join(lines),
+                    inline=False)
+    embed.add_field(name=t("lobby.settings_title", loc), value=settings_line(table), inline=False)
+    strengths = [discord.SelectOption(label=t(f"term.strength.{s}", loc), value=s) for s in STRENGTHS]
+    view = _view(
+        GameButton(make_id(gid, "join"), t("lobby.button.join", loc), style=discord.ButtonStyle.success, row=0),
+        GameButton(make_id(gid, "leave"), t("lobby.button.leave", loc), row=0),
+        GameButton(make_id(gid, "start"), t("lobby.button.start", loc), style=discord.ButtonStyle.primary, row=0),
+        GameButton(make_id(gid, "cancel"), t("lobby.button.cancel", loc), style=discord.ButtonStyle.danger, row=0),
+        GameSelect(make_select_id(gid, "addbot"), strengths, placeholder=t("lobby.add_computer", loc), row=1),
+    )
+    return embed, view
+
+
+async def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View, discord.File]:
+    """The table: picture, recent public actions, whose turn and until when, and the table buttons."""
+    state, loc, gid = table.state, table.locale, table.game_id
+    assert state is not None
+    names = seat_names(table, loc)
+    obs = public_observation(state)
+    lines = [f"• {log_line(entry, names, loc)}" for entry in table.log]
+    turn = state.round.turn
+    turn_line = t("table.turn", loc, name=names[turn])
+    if table.deadline is not None:
+        turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
+    if not all(state.round.peeked):
+        lines.append(t("table.peek_hint", loc))
+    embed = discord.Embed(title=t("table.title", loc, number=state.round.number),
+                          description="\n".join([*lines, "", turn_line]), colour=COLOUR)
+    embed.add_field(name=t("table.totals", loc),
+                    value=" · ".join(f"{n} **{total}**" for n, total in zip(names, state.totals, strict=True)))
+    embed.set_image(url="attachment://table.png")
+    number = table.move_number
+    view = _view(
+        GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
+        GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(obs.discard_top, loc))),
+        GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
+        GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+    )
+    return embed, view, await table_file(obs, names, table.log, picture_text(loc))
+
+
+async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, discord.File]:
+    """A finished round: every dream face up and the scores."""
+    state, loc = table.state, table.locale
+    assert state is not None
+    result = state.results[number - 1]
+    names = seat_names(table, loc)
+    totals = [sum(r.scores[i] for r in state.results[:number]) for i in range(len(names))]
+    embed = discord.Embed(title=round_headline(result, names, loc),
+                          description="\n".join(score_lines(result, names, totals, loc)), colour=COLOUR)
+    embed.set_image(url="attachment://reveal.png")
+    return embed, await reveal_file(result, names, totals, state.settings.penalty, picture_text(loc))
+
+
+async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
+    """The end of the match: the winners and every total."""
+    state, loc = table.state, table.locale
+    assert state is not None
+    names = seat_names(table, loc)
+    best = winners(state.totals)
+    order = sorted(range(len(names)), key=lambda i: state.totals[i])
+    lines = [t("standings.line", loc, place=rank + 1, name=names[i], total=state.totals[i])
+             for rank, i in enumerate(order)]
+    embed = discord.Embed(title=t("standings.title", loc),
+                          description=t("standings.winners", loc, names=", ".join(names[i] for i in best))
+                          + "\n\n" + "\n".join(lines), colour=COLOUR)
+    embed.set_image(url="attachment://standings.png")
+    return embed, await standings_file(state.totals, names, best, state.results, picture_text(loc))
+
+
+def closed_message(table: Table, reason: str) -> discord.Embed:
+    """A cancelled lobby or a stopped match."""
+    return discord.Embed(title=t(f"closed.{reason}.title", table.locale),
+                         description=t(f"closed.{reason}.body", table.locale), colour=COLOUR)

@@ -1,0 +1,84 @@
+"""Answering clicks: one friendly ephemeral line for refusals, private replies, and reveals that vanish."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import catalogue_keys, resolve_locale, t
+from bot.service import Table
+from bot.views.private import Private
+from game import GameError, Observation
+
+log = logging.getLogger(__name__)
+_hiders: dict[int, asyncio.Task[None]] = {}
+
+
+def error_line(exc: GameError, locale: str) -> str:
+    """The catalogue line of the nearest error class that has one (error.<ClassName>)."""
+    keys = catalogue_keys(locale) | catalogue_keys("en")
+    for cls in type(exc).__mro__:
+        if f"error.{cls.__name__}" in keys:
+            return t(f"error.{cls.__name__}", locale, **getattr(exc, "params", {}))
+    return t("error.generic", locale)
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """One ephemeral line, whether or not the interaction was already answered."""
+    try:
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # "Thinking…" was shown: the line replaces it.
+            await interaction.edit_original_response(content=text, embed=None, attachments=[], view=None)
+        elif interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
+    """A GameError as one friendly line in the person's language."""
+    await say(interaction, error_line(exc, resolve_locale(interaction.locale)))
+
+
+async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:
+    """Put a private step into the interaction's own ephemeral message (already deferred)."""
+    locale = resolve_locale(interaction.locale)
+    embed, view, files = await private.render(table, obs, locale)
+    message = await interaction.edit_original_response(embed=embed, attachments=files, view=view, content=None)
+    previous = _hiders.pop(message.id, None)
+    if previous is not None:
+        previous.cancel()
+    reveal = table.settings.reveal_time
+    if private.reveal and reveal is not None:
+        _hiders[message.id] = asyncio.get_running_loop().create_task(
+            _hide_later(interaction, message.id, reveal, view, locale))
+
+
+async def _hide_later(interaction: discord.Interaction, message_id: int, seconds: int,
+                      view: discord.ui.View | None, locale: str) -> None:
+    """After the reveal time the card pictures vanish; the buttons of a pending choice stay."""
+    try:
+        await interaction.client.service.clock.sleep(seconds)  # type: ignore[attr-defined]
+        embed = discord.Embed(description=t("private.hidden", locale))
+        kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
+        kwargs["view"] = view
+        await interaction.edit_original_response(**kwargs)
+    except asyncio.CancelledError:
+        raise
+    except discord.HTTPException as exc:
+        log.info("could not hide a reveal (message %s): %s", message_id, exc)
+    finally:
+        if _hiders.get(message_id) is asyncio.current_task():
+            del _hiders[message_id]
+
+
+def cancel_hiders() -> None:
+    """Stop every pending reveal hider (on shutdown)."""
+    for task in list(_hiders.values()):
+        task.cancel()
+    _hiders.clear()

@@ -1,0 +1,58 @@
+"""Fixtures for the bot's end-to-end tests: the fake Discord, a guild with people, and the real bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.client import DreamcatsBot
+from bot.service import ManualClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord.plugin import fake_discord, no_network
+
+__all__ = ["fake_discord", "no_network"]
+
+
+@dataclass
+class World:
+    """A guild with a #games channel, three players and an onlooker."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    games: FakeChannel
+    ana: FakeUser
+    bo: FakeUser
+    cy: FakeUser
+    eve: FakeUser
+    database_url: str
+
+
+@pytest.fixture
+def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
+    """Ana and Bo speak English, Cy Polish; Eve only watches."""
+    fake = fake_discord
+    guild = fake.add_guild("Cat Café", locale="en-US")
+    games = fake.add_channel(guild, "games")
+    people = [fake.add_user(name.lower(), display_name=name, guild=guild, locale=loc)
+              for name, loc in (("Ana", "en-US"), ("Bo", "en-GB"), ("Cy", "pl"), ("Eve", "en-US"))]
+    return World(fake, guild, games, *people, database_url=f"sqlite+aiosqlite:///{tmp_path / 'dreamcats.db'}")
+
+
+def make_bot(world: World, seed: int = 3, clock: ManualClock | None = None) -> DreamcatsBot:
+    """A fresh bot on the world's database: seeded, a manual clock (timers and reveals move only when told),
+    computer players without pauses, table edits not spaced."""
+    return DreamcatsBot(database_url=world.database_url, clock=clock or ManualClock(), computer_pause=0.0,
+                        edit_interval=0.0, rng=random.Random(seed))
+
+
+@pytest_asyncio.fixture
+async def running(world: World) -> AsyncIterator[DreamcatsBot]:
+    """The bot, logged into the fake and ready."""
+    bot = make_bot(world)
+    async with world.fake.run(bot):
+        yield bot

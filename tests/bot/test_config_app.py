@@ -1,0 +1,44 @@
+"""Configuration: a missing or malformed token is one clear line on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import main
+from bot.config import ConfigError, load_settings
+
+GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
+
+
+@pytest.fixture(autouse=True)
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DREAMCATS_DEV_GUILD_ID", "DREAMCATS_LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.mark.parametrize(("token", "message"), [(None, "DISCORD_TOKEN is not set"),
+                                                ("not-a-token", "DISCORD_TOKEN does not look like a bot token")])
+def test_a_bad_token_is_one_line_and_exit_code_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                  tmp_path, token: str | None, message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    if token is not None:
+        monkeypatch.setenv("DISCORD_TOKEN", token)
+    assert main([]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip().splitlines() == [f"dreamcats: configuration error: {message}"]
+    assert "Traceback" not in captured.err and "not-a-token" not in captured.err.replace(message, "")
+
+
+def test_settings_come_from_a_dotenv_file(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = tmp_path / ".env"
+    env.write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nDREAMCATS_DEV_GUILD_ID=123\nDREAMCATS_LOG_LEVEL=debug\n")
+    settings = load_settings(str(env))
+    assert settings.discord_token == GOOD_TOKEN and settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
+    assert settings.database_url == "sqlite+aiosqlite:///dreamcats.db"
+
+
+def test_a_malformed_guild_id_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_DEV_GUILD_ID", "lobby")
+    with pytest.raises(ConfigError, match="DREAMCATS_DEV_GUILD_ID"):
+        load_settings(None)

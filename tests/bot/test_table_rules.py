@@ -1,0 +1,76 @@
+"""Through the fake Discord: permissions, languages, the turn timer, vanishing reveals, unreadable live games."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+
+from bot.client import DreamcatsBot
+from bot.service import ManualClock
+from bot.storage import Database
+from tests.bot.conftest import World, make_bot
+from tests.bot.test_endtoend import open_table
+
+ATTACH_FILES, EMBED_LINKS = 1 << 15, 1 << 14
+
+
+async def test_start_says_which_channel_permissions_are_missing(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    locked = fake.add_channel(world.guild, "locked", bot_deny=ATTACH_FILES | EMBED_LINKS)
+    record = await fake.slash(world.ana, locked, "dreamcats start")
+    assert record.reply is not None and record.reply.ephemeral
+    assert "Embed Links" in record.reply.content and "Attach Files" in record.reply.content
+    polish = await fake.slash(world.cy, locked, "dreamcats start")
+    assert polish.reply is not None and "Załączanie plików" in polish.reply.content
+    assert running.service.tables == [] and fake.violations == []
+
+
+async def test_the_timer_plays_for_a_sleeper_and_reveals_vanish(world: World) -> None:
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        players = await open_table(world, bot)
+        # Cy's client speaks Polish: her private steps are in Polish, the table in the server's English.
+        record = await players.click(world.cy, players.message(), players.cid("dream"))
+        assert record.reply is not None and "Wybierz dwie" in record.reply.embeds[0]["description"]
+        await players.choose(world.cy, record.reply, players.sid("peek0", 1), ["0", "3"])
+        peeked = record.reply
+        assert [a.filename for a in peeked.attachments] == ["dream.png"] and "Twoje karty" in str(peeked.embeds)
+
+        await clock.advance(21)  # the reveal time (20 s) passes: the cards are face down again
+        await world.fake.wait_until(lambda: not peeked.attachments, what="the reveal to vanish")
+        assert "zakryte" in str(peeked.embeds)
+
+        table = players.table
+        assert table is not None and table.turn == 0 and table.deadline is not None
+        assert f"<t:{int(table.deadline.timestamp())}:R>" in str(players.message().embeds)
+        await clock.advance(120)  # Ana never moves: the computer plays her turn and the table says so
+        await players.settle()
+        await world.fake.wait_until(lambda: "time ran out" in str(players.message().embeds), what="the log line")
+        after = players.table
+        assert after is not None and after.turn != 0 and after.seats[0].timeouts == 1
+        assert "Ana's time ran out" in str(players.message().embeds)
+        assert world.fake.violations == []
+
+
+async def test_an_unreadable_live_game_ends_alone_with_a_message(world: World) -> None:
+    fake = world.fake
+    bot = make_bot(world)
+    other = fake.add_channel(world.guild, "other")
+    async with fake.run(bot):
+        players = await open_table(world, bot)
+        await fake.slash(world.eve, other, "dreamcats start")
+        broken_id = next(t.game_id for t in bot.service.tables if t.channel_id == other.id)
+    db = await Database.open(world.database_url)  # the row is damaged while the bot is down
+    async with db.sessions() as session, session.begin():
+        await session.execute(text("UPDATE live_games SET payload = :p WHERE game_id = :g"),
+                              {"p": '{"format": 1, "seats": "nonsense"}', "g": broken_id})
+    await db.close()
+    second = make_bot(world)
+    async with fake.run(second):
+        await fake.idle()
+        assert [t.game_id for t in second.service.tables] == [players.game_id]
+        notice = fake.latest(other)
+        assert notice is not None and "could not be resumed" in notice.content
+        record = await fake.click(world.bo, players.message(), players.cid("dream"))
+        assert record.reply is not None and record.reply.ephemeral
+    assert fake.violations == []

@@ -1,0 +1,156 @@
+"""Simulated people playing Dreamcats through the fake Discord: every engine move becomes clicks and choices."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from bot.client import DreamcatsBot
+from bot.service import Table
+from bot.views.ids import slot_value
+from game import (
+    Action,
+    DiscardDrawn,
+    Draw,
+    KeepCard,
+    Step,
+    SwapDrawn,
+    TakeDiscard,
+    UsePeek,
+    UseSwap,
+    UseTakeTwo,
+    WakeUp,
+    legal_actions,
+)
+from tests.bot.conftest import World
+from tests.fakediscord import FakeMessage, FakeUser, InteractionRecord
+
+# People call Wake up! once this many turns of a round have been played, so a match (points 30) stays short.
+WAKE_AFTER = 7
+
+
+@dataclass
+class Players:
+    """The people at one table and the ephemeral message each is working in."""
+
+    world: World
+    bot: DreamcatsBot
+    game_id: str
+    people: dict[int, FakeUser]
+    rng: random.Random = field(default_factory=lambda: random.Random(11))
+    private: dict[int, FakeMessage] = field(default_factory=dict)
+    records: list[InteractionRecord] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table | None:
+        """The live table (None once the match is over)."""
+        return next((t for t in self.bot.service.tables if t.game_id == self.game_id), None)
+
+    def message(self) -> FakeMessage:
+        """The public table message."""
+        table = self.table
+        assert table is not None and table.message_id is not None
+        return self.world.fake.messages_by_id[table.message_id]
+
+    def cid(self, action: str, *args: object) -> str:
+        """A custom_id of this game (the test finds it on the message: click() refuses one that is not there)."""
+        return ":".join(["dc", self.game_id, action, *map(str, args)])
+
+    def sid(self, action: str, *args: object) -> str:
+        """A select menu's custom_id of this game."""
+        return ":".join(["ds", self.game_id, action, *map(str, args)])
+
+    async def settle(self) -> None:
+        """Wait until computer players have moved and Discord shows the result."""
+        await self.bot.service.settled(self.game_id)
+        await self.bot.presenter.idle()
+        await self.world.fake.idle()
+
+    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str) -> InteractionRecord:
+        """A click, remembered."""
+        record = await self.world.fake.click(user, message, custom_id)
+        self.records.append(record)
+        return record
+
+    async def choose(self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str]
+                     ) -> InteractionRecord:
+        """A select choice, remembered."""
+        record = await self.world.fake.select(user, message, custom_id, values)
+        self.records.append(record)
+        return record
+
+    async def initial_peeks(self) -> None:
+        """Everyone who has not looked at two cards this round does so through My dream."""
+        table = self.table
+        while table is not None and table.state is not None:
+            waiting = [s for s, seat in enumerate(table.seats)
+                       if seat.user_id in self.people and not table.state.round.peeked[s]]
+            if not waiting:
+                return
+            user = self.people[table.seats[waiting[0]].user_id or 0]
+            record = await self.click(user, self.message(), self.cid("dream"))
+            assert record.reply is not None and record.reply.ephemeral
+            await self.choose(user, record.reply, self.sid("peek0", table.state.round.number), ["0", "1"])
+            await self.settle()
+            table = self.table
+
+    def plan(self, table: Table) -> Action:
+        """The next move of the person whose turn it is: use every power, else a random legal move."""
+        state = table.state
+        assert state is not None
+        seat = state.round.turn
+        legal = legal_actions(state, seat)
+        if state.round.step is Step.START and state.round.turns_played >= WAKE_AFTER:
+            return WakeUp(seat)
+        powers = [a for a in legal if isinstance(a, UseTakeTwo | UsePeek | UseSwap)]
+        if powers:
+            return self.rng.choice(powers)
+        if state.round.step is Step.START and self.rng.random() < 0.75:
+            return Draw(seat)
+        return self.rng.choice([a for a in legal if not isinstance(a, WakeUp)])
+
+    async def play_turn_step(self) -> None:
+        """The person whose turn it is makes one engine move through the buttons."""
+        table = self.table
+        assert table is not None and table.state is not None
+        user = self.people[table.seats[table.state.round.turn].user_id or 0]
+        action, number = self.plan(table), table.move_number
+        private = self.private.get(user.id)
+        match action:
+            case Draw():
+                record = await self.click(user, self.message(), self.cid("draw", number))
+                assert record.reply is not None
+                self.private[user.id] = record.reply
+            case TakeDiscard(position=p):
+                record = await self.click(user, self.message(), self.cid("take", number))
+                assert record.reply is not None
+                await self.click(user, record.reply, self.cid("tpos", number, p))
+            case WakeUp():
+                await self.click(user, self.message(), self.cid("wake", number))
+            case SwapDrawn(position=p):
+                await self.click(user, private, self.cid("swap", number, p))
+            case DiscardDrawn():
+                await self.click(user, private, self.cid("disc", number))
+            case UseTakeTwo():
+                await self.click(user, private, self.cid("power", number))
+            case KeepCard(index=i):
+                await self.click(user, private, self.cid("keep", number, i))
+            case UsePeek(target=target):
+                await self.click(user, private, self.cid("power", number))
+                await self.choose(user, private, self.sid("ptgt", number), [slot_value(target)])
+            case UseSwap(first=a, second=b):
+                await self.click(user, private, self.cid("power", number))
+                await self.choose(user, private, self.sid("s2", number), [slot_value(a), slot_value(b)])
+                await self.click(user, private, self.cid("s2ok", number, slot_value(a), slot_value(b)))
+        await self.settle()
+
+    async def play_to_the_end(self, limit: int = 400) -> None:
+        """Peek, then play turns until the match is over."""
+        for _ in range(limit):
+            if self.table is None:
+                return
+            await self.initial_peeks()
+            if self.table is None:
+                return
+            await self.play_turn_step()
+        raise AssertionError("the match did not end")

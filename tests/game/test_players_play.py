@@ -1,0 +1,76 @@
+"""What the computer players do in hand-made positions: take good discards, peek, hand over high cards, wake up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import (
+    Card,
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    Slot,
+    Step,
+    TakeDiscard,
+    UsePeek,
+    UseSwap,
+    WakeUp,
+    legal_actions,
+    new_match,
+    observe,
+)
+from game.engine import apply_action
+from game.players import choose
+
+
+def table(mine: list[Card], *, top: Card = Card.EIGHT, held: Card | None = None, known: int = 2) -> MatchState:
+    """Two seats, seat 0 to play and knowing its first `known` positions, with the given dream and discard."""
+    state = new_match(2, MatchSettings(), random.Random(11), starter=0)
+    for seat in range(2):
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    rnd = state.round
+    rnd.dreams[0] = list(mine)
+    rnd.discard[-1] = top
+    for position in range(2, known):
+        rnd.knowledge.see(0, Slot(0, position))
+    if held is not None:
+        rnd.held, rnd.step = held, Step.HOLDING
+    return state
+
+
+def pick(strength: str, state: MatchState) -> object:
+    """The strength's choice for seat 0."""
+    return choose(strength, observe(state, 0), legal_actions(state, 0), random.Random(0))
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
+def test_takes_a_low_discard_in_place_of_a_known_nine(strength: str) -> None:
+    state = table([Card.ONE, Card.NINE, Card.FOUR, Card.FOUR], top=Card.ZERO)
+    assert pick(strength, state) == TakeDiscard(0, 1)
+
+
+@pytest.mark.parametrize("strength", ["normal", "hard"])
+def test_peek_one_looks_at_an_own_unknown_card(strength: str) -> None:
+    state = table([Card.TWO, Card.ONE, Card.FIVE, Card.FIVE], held=Card.PEEK_1)
+    choice = pick(strength, state)
+    assert isinstance(choice, UsePeek) and choice.target.seat == 0 and choice.target.position in (2, 3)
+
+
+@pytest.mark.parametrize("strength", ["normal", "hard"])
+def test_swap_two_hands_a_known_high_card_to_the_opponent(strength: str) -> None:
+    state = table([Card.NINE, Card.ONE, Card.TWO, Card.TWO], held=Card.SWAP_2, known=4)
+    choice = pick(strength, state)
+    assert isinstance(choice, UseSwap)
+    assert {choice.first.seat, choice.second.seat} == {0, 1}
+    assert Slot(0, 0) in (choice.first, choice.second)
+
+
+def test_normal_wakes_up_with_a_known_tiny_dream_and_not_with_a_big_one() -> None:
+    assert pick("normal", table([Card.ZERO, Card.ONE, Card.ZERO, Card.ONE], known=4)) == WakeUp(0)
+    assert pick("normal", table([Card.NINE, Card.EIGHT, Card.ZERO, Card.ONE], known=4)) != WakeUp(0)
+
+
+def test_hard_does_not_wake_up_with_a_big_dream() -> None:
+    assert pick("hard", table([Card.NINE, Card.EIGHT, Card.SEVEN, Card.NINE], known=4)) != WakeUp(0)

@@ -1,0 +1,137 @@
+"""Seeded scenes for the golden images: each builds its picture from a real match played by the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from PIL import Image
+
+from game import (
+    Card,
+    DiscardDrawn,
+    Draw,
+    Event,
+    EventKind,
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    RoundResult,
+    Slot,
+    Step,
+    SwapDrawn,
+    TakeDiscard,
+    apply_action,
+    new_match,
+    observe,
+    public_observation,
+)
+from images import render_private, render_reveal, render_standings, render_table
+
+NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
+
+
+def dealt(num_seats: int, seed: int) -> MatchState:
+    """A fresh match whose seats have all made their initial peek at positions 1 and 2."""
+    state = new_match(num_seats, MatchSettings(), random.Random(seed), starter=0)
+    for seat in range(num_seats):
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    return state
+
+
+def turns(state: MatchState, count: int) -> list[Event]:
+    """Play `count` simple turns (draw, then swap into position 3 or discard); the last turn's events."""
+    events: list[Event] = []
+    for i in range(count):
+        seat = state.round.turn
+        apply_action(state, Draw(seat))
+        events = apply_action(state, SwapDrawn(seat, 2) if i % 2 == 0 else DiscardDrawn(seat))
+    return events
+
+
+def table_2_start() -> Image.Image:
+    """Two seats at the start of a round; nothing marked."""
+    state = dealt(2, 1)
+    return render_table(public_observation(state), NAMES[:2])
+
+
+def table_3_took_holding() -> Image.Image:
+    """Three seats: the last seat took the discard into position 2; the next holds a drawn card; a deadline."""
+    state = dealt(3, 2)
+    turns(state, 2)
+    events = apply_action(state, TakeDiscard(state.round.turn, 1))
+    apply_action(state, Draw(state.round.turn))
+    return render_table(public_observation(state), NAMES[:3], last_events=events, deadline="0:42 left")
+
+
+def table_5_swap() -> Image.Image:
+    """Five seats with a Swap 2 between two opponents marked, and a peek marked too."""
+    state = dealt(5, 3)
+    turns(state, 3)
+    events = [
+        Event(EventKind.USED_SWAP, 3, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0))),
+        Event(EventKind.USED_PEEK, 2, cards=(Card.PEEK_1,), slots=(Slot(0, 2),)),
+    ]
+    return render_table(public_observation(state), NAMES, last_events=events, deadline="1:45 left")
+
+
+def private_4_hand() -> Image.Image:
+    """Four seats: the seat to play holds a drawn card and sees what it knows."""
+    state = dealt(4, 4)
+    turns(state, 5)
+    seat = state.round.turn
+    apply_action(state, Draw(seat))
+    obs = observe(state, seat)
+    return render_private(obs, NAMES[:4], showing=set(obs.known))
+
+
+def private_5_choosing() -> Image.Image:
+    """Five seats: the viewer chooses one of two cards (after Take 2), knowing one opponent's card."""
+    state = dealt(5, 5)
+    turns(state, 5)
+    obs = observe(state, state.round.turn)
+    obs = dataclasses.replace(obs, step=Step.CHOOSING, options=(Card.TAKE_2, Card.NINE), option_count=2)
+    return render_private(obs, NAMES, showing=set(obs.known))
+
+
+def private_2_waiting() -> Image.Image:
+    """Two seats: not the viewer's turn; only one of its known cards is being shown."""
+    state = dealt(2, 6)
+    obs = observe(state, 1)
+    return render_private(obs, NAMES[:2], showing={Slot(1, 0)})
+
+
+def reveal_3_penalty() -> Image.Image:
+    """Three seats: the caller was not lowest and pays the penalty."""
+    dreams = ((Card.FIVE, Card.SEVEN, Card.PEEK_1, Card.ZERO), (Card.ZERO, Card.ONE, Card.NINE, Card.TWO),
+              (Card.SWAP_2, Card.THREE, Card.FOUR, Card.EIGHT))
+    result = RoundResult(4, dreams, (18, 12, 22), (23, 12, 22), 0, 0, False, 17)
+    return render_reveal(result, NAMES[:3], (61, 40, 77), penalty=5)
+
+
+def reveal_5_empty_pile() -> Image.Image:
+    """Five seats: the draw pile ran out, no caller; two seats tie for lowest."""
+    cards = list(Card)
+    dreams = tuple(tuple(cards[(seat * 4 + p) % 13] for p in range(4)) for seat in range(5))
+    sums = tuple(sum(c.points for c in dream) for dream in dreams)
+    result = RoundResult(2, dreams, sums, sums, None, 3, None, 30)
+    return render_reveal(result, NAMES, tuple(s + 20 for s in sums), penalty=5)
+
+
+def standings_4_many_rounds() -> Image.Image:
+    """Four seats after twelve rounds, with a shared win."""
+    rng = random.Random(7)
+    results = []
+    for number in range(1, 13):
+        scores = tuple(rng.randrange(0, 30) for _ in range(4))
+        results.append(RoundResult(number, (), scores, scores, None, 0, None, 20))
+    totals = (101, 88, 88, 120)
+    return render_standings(totals, NAMES[:4], (1, 2), results)
+
+
+SCENES: dict[str, Callable[[], Image.Image]] = {
+    f.__name__: f
+    for f in (table_2_start, table_3_took_holding, table_5_swap, private_4_hand, private_5_choosing,
+              private_2_waiting, reveal_3_penalty, reveal_5_empty_pile, standings_4_many_rounds)
+}

@@ -1,0 +1,90 @@
+"""Discord display names: long, Unicode, emoji or broken, they are cut with an ellipsis and never crash a picture."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import RoundResult, Slot, observe, public_observation
+from images import (
+    encode_png,
+    private_alt,
+    render_private,
+    render_reveal,
+    render_standings,
+    render_table,
+    reveal_alt,
+    standings_alt,
+    table_alt,
+)
+from images.fonts import ELLIPSIS, clean, fit, font
+from tests.images.scenarios import dealt, turns
+
+AWKWARD = (
+    "W" * 300,
+    "🐱" * 40,
+    "👨‍👩‍👧‍👦🏳️‍🌈",
+    "bad\x00name\n\twith\x1bcontrols",
+    "lone \ud800 surrogate",
+    "",
+    "   ",
+    "مرحبا بالعالم",
+    "Zoë\u0301 e\u0301",
+    "Ｆｕｌｌｗｉｄｔｈ　Ｎａｍｅ",
+    "\u202eevil right-to-left",
+    "中文名字很长很长很长很长很长",
+)
+
+
+def test_polish_letters_are_kept() -> None:
+    assert clean("Zażółć gęślą jaźń ĄĆĘŁŃÓŚŹŻ") == "Zażółć gęślą jaźń ĄĆĘŁŃÓŚŹŻ"
+
+
+def test_controls_and_undrawable_characters_are_dropped() -> None:
+    assert clean("bad\x00name\n\twith") == "badname with"
+    assert clean("lone \ud800 surrogate") == "lone surrogate"
+    assert "\u200d" not in clean("👨‍👩‍👧")
+
+
+@pytest.mark.parametrize("name", AWKWARD)
+def test_fitted_text_is_never_wider_than_its_room(name: str) -> None:
+    shown = fit(name, 26, 200, True)
+    assert font(26, True).getlength(shown) <= 200
+
+
+def test_a_long_name_ends_with_an_ellipsis() -> None:
+    shown = fit("Dawid the extraordinarily long-named player", 26, 200)
+    assert shown.endswith(ELLIPSIS)
+    assert "Dawid the extraordinarily long-named player".startswith(shown[:-1].rstrip())
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_every_picture_and_alt_text_survives_awkward_names(seats: int) -> None:
+    state = dealt(seats, 9)
+    turns(state, 3)
+    for start in range(0, len(AWKWARD), seats):
+        names = [AWKWARD[(start + i) % len(AWKWARD)] for i in range(seats)]
+        public = public_observation(state)
+        mine = observe(state, state.round.turn)
+        showing = {Slot(state.round.turn, 0)}
+        result = RoundResult(1, tuple(tuple(state.round.dreams[s]) for s in range(seats)), (3,) * seats,
+                             (3,) * seats, 0, 0, True, 5)
+        pictures = [
+            render_table(public, names, deadline="⏳ 0:10"),
+            render_private(mine, names, showing=showing),
+            render_reveal(result, names, (3,) * seats, penalty=15),
+            render_standings((3,) * seats, names, tuple(range(seats)), [result]),
+        ]
+        for picture in pictures:
+            assert encode_png(picture).startswith(b"\x89PNG")
+        alts = (table_alt(public, names), private_alt(mine, names, showing),
+                reveal_alt(result, names, (3,) * seats), standings_alt((3,) * seats, names, tuple(range(seats))))
+        for alt in alts:
+            assert 0 < len(alt) <= 1024
+            alt.encode("utf-8")  # no lone surrogate: Discord receives it as JSON
+
+
+def test_missing_names_fall_back_to_seat_numbers() -> None:
+    state = dealt(3, 1)
+    alt = table_alt(public_observation(state), ["Ana"])
+    assert "Seat 2" in alt and "Seat 3" in alt
+    render_table(public_observation(state), ["Ana"])

@@ -1,0 +1,137 @@
+"""No picture or alt text depends on a card its viewer may not see."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+
+import pytest
+
+from game import (
+    Card,
+    Draw,
+    Event,
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    Slot,
+    Step,
+    WakeUp,
+    apply_action,
+    legal_actions,
+    new_match,
+    observe,
+    public_observation,
+)
+from images import encode_png, private_alt, render_private, render_table, table_alt
+
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+
+
+def played(num_seats: int, seed: int) -> tuple[MatchState, list[Event]]:
+    """A match played at random for a seeded number of actions (never ending it by Wake up!)."""
+    rng = random.Random(seed)
+    state = new_match(num_seats, MatchSettings(), rng, starter=0)
+    events: list[Event] = []
+    for _ in range(rng.randrange(num_seats, 40)):
+        seat = state.round.turn
+        actions = [a for a in legal_actions(state, seat) if not isinstance(a, WakeUp)]
+        if not state.round.peeked[seat]:
+            actions = legal_actions(state, seat)
+        events = apply_action(state, rng.choice(actions))
+    return state, events
+
+
+def with_hidden_shuffled(state: MatchState, viewer: int | None, seed: int) -> MatchState:
+    """A copy where every card the viewer cannot see (unknown dream cards, the draw pile, another's hand) moved."""
+    other = copy.deepcopy(state)
+    rnd = other.round
+    known = rnd.knowledge.of(viewer)
+    slots = [Slot(s, p) for s in range(other.num_seats) for p in range(4) if Slot(s, p) not in known]
+    hand_hidden = viewer != rnd.turn
+    pool = [rnd.card_at(slot) for slot in slots] + list(rnd.draw_pile)
+    if hand_hidden:
+        pool += ([rnd.held] if rnd.held is not None else []) + list(rnd.options)
+    rng = random.Random(seed)
+    shuffled = pool[:]
+    while len(set(pool)) > 1 and shuffled == pool:
+        rng.shuffle(shuffled)
+    cards = iter(shuffled)
+    for slot in slots:
+        rnd.dreams[slot.seat][slot.position] = next(cards)
+    rnd.draw_pile = [next(cards) for _ in rnd.draw_pile]
+    if hand_hidden:
+        rnd.held = next(cards) if rnd.held is not None else None
+        rnd.options = [next(cards) for _ in rnd.options]
+    return other
+
+
+def scrambled_private(events: list[Event]) -> list[Event]:
+    """The same events, with other cards in the private ones (which a public picture must ignore)."""
+    return [e if e.is_public else dataclasses.replace(e, cards=tuple(Card((c + 5) % 13) for c in e.cards))
+            for e in events]
+
+
+CASES = [(n, seed) for n in (2, 3, 4, 5) for seed in range(5)]
+
+
+@pytest.mark.parametrize(("num_seats", "seed"), CASES)
+def test_public_table_ignores_hidden_cards(num_seats: int, seed: int) -> None:
+    state, events = played(num_seats, seed)
+    other = with_hidden_shuffled(state, None, seed)
+    assert other.round.dreams != state.round.dreams or other.round.draw_pile != state.round.draw_pile
+    names = NAMES[:num_seats]
+    first = render_table(public_observation(state), names, last_events=events, deadline="0:30")
+    second = render_table(public_observation(other), names, last_events=scrambled_private(events), deadline="0:30")
+    assert encode_png(first) == encode_png(second)
+    assert table_alt(public_observation(state), names) == table_alt(public_observation(other), names)
+
+
+@pytest.mark.parametrize(("num_seats", "seed"), CASES)
+def test_private_picture_ignores_cards_the_seat_does_not_know(num_seats: int, seed: int) -> None:
+    state, _ = played(num_seats, seed)
+    viewer = seed % num_seats
+    other = with_hidden_shuffled(state, viewer, seed + 100)
+    everything = {Slot(s, p) for s in range(num_seats) for p in range(4)}
+    names = NAMES[:num_seats]
+    mine, theirs = observe(state, viewer), observe(other, viewer)
+    first = render_private(mine, names, showing=everything)
+    second = render_private(theirs, names, showing=everything)
+    assert first.tobytes() == second.tobytes()
+    assert private_alt(mine, names, everything) == private_alt(theirs, names, everything)
+
+
+def test_public_table_shows_no_dream_face_up_even_when_everyone_knows_it() -> None:
+    state, _ = played(3, 11)
+    obs = public_observation(state)
+    taken = dataclasses.replace(obs, known={Slot(0, 0): Card.NINE, Slot(1, 2): Card.ZERO})
+    nothing = dataclasses.replace(obs, known={})
+    assert render_table(taken, NAMES[:3]).tobytes() == render_table(nothing, NAMES[:3]).tobytes()
+
+
+def test_private_picture_shows_a_known_card_only_while_it_is_being_shown() -> None:
+    state, _ = played(4, 3)
+    viewer = 0
+    obs = dataclasses.replace(observe(state, viewer), known={})
+    hidden = render_private(obs, NAMES[:4], showing=set())
+    known = dataclasses.replace(obs, known={Slot(viewer, 0): Card.NINE})
+    assert render_private(known, NAMES[:4], showing=set()).tobytes() == hidden.tobytes()
+    assert render_private(known, NAMES[:4], showing={Slot(viewer, 0)}).tobytes() != hidden.tobytes()
+    # a slot being "shown" that the seat does not know stays face down
+    assert render_private(obs, NAMES[:4], showing={Slot(viewer, 0)}).tobytes() == hidden.tobytes()
+
+
+def test_public_table_of_a_seat_holding_a_card_does_not_depend_on_the_card() -> None:
+    state, _ = played(3, 4)
+    while state.round.step != Step.START:
+        apply_action(state, legal_actions(state, state.round.turn)[-1])
+    seat = state.round.turn
+    if not state.round.peeked[seat]:
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    apply_action(state, Draw(seat))
+    other = copy.deepcopy(state)
+    other.round.held = Card.NINE if state.round.held != Card.NINE else Card.ZERO
+    assert render_table(public_observation(state), NAMES[:3]).tobytes() == (
+        render_table(public_observation(other), NAMES[:3]).tobytes()
+    )

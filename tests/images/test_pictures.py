@@ -1,0 +1,144 @@
+"""What the pictures show: sizes, the marks of the last public action, captions, PNG output and alt texts."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from game import Card, Event, EventKind, RoundResult, Slot, observe, public_observation
+from images import (
+    PictureText,
+    encode_png,
+    private_alt,
+    render_private,
+    render_reveal,
+    render_standings,
+    render_table,
+    reveal_alt,
+    standings_alt,
+    table_alt,
+)
+from images.samples import sample_table
+from images.standings import places
+from tests.images.scenarios import NAMES, dealt, turns
+
+PEEK = Event(EventKind.USED_PEEK, 1, cards=(Card.PEEK_1,), slots=(Slot(0, 2),))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_table_and_private_pictures_are_phone_sized_rgb(seats: int) -> None:
+    state = dealt(seats, seats)
+    for picture in (render_table(public_observation(state), NAMES[:seats]),
+                    render_private(observe(state, 0), NAMES[:seats], showing=set())):
+        assert picture.mode == "RGB"
+        assert picture.size == (1080, 720)
+
+
+def test_a_public_event_is_marked_and_a_private_one_is_not() -> None:
+    state = dealt(3, 2)
+    obs = public_observation(state)
+    plain = render_table(obs, NAMES[:3]).tobytes()
+    private = dataclasses.replace(PEEK, cards=(Card.NINE,), private_to=1)
+    assert render_table(obs, NAMES[:3], last_events=[private]).tobytes() == plain
+    assert render_table(obs, NAMES[:3], last_events=[PEEK]).tobytes() != plain
+
+
+def test_marks_of_a_finished_round_are_not_drawn_on_the_next() -> None:
+    state = dealt(3, 2)
+    obs = public_observation(state)
+    plain = render_table(obs, NAMES[:3]).tobytes()
+    ended = [PEEK, Event(EventKind.ROUND_ENDED, None, count=1), Event(EventKind.ROUND_STARTED, 1, count=2)]
+    assert render_table(obs, NAMES[:3], last_events=ended).tobytes() == plain
+
+
+def test_a_deadline_is_drawn() -> None:
+    state = dealt(2, 2)
+    obs = public_observation(state)
+    assert render_table(obs, NAMES[:2], deadline="1:00").tobytes() != render_table(obs, NAMES[:2]).tobytes()
+
+
+def test_translated_captions_are_used() -> None:
+    state = dealt(2, 2)
+    obs = public_observation(state)
+    polish = PictureText(draw_pile="Stos zakryty", discard="Stos odkryty", turn_of="Tura: {name}",
+                         round="Runda {number}")
+    assert render_table(obs, NAMES[:2], text=polish).tobytes() != render_table(obs, NAMES[:2]).tobytes()
+    assert "Tura: Ana" in table_alt(obs, NAMES[:2], text=polish)
+
+
+def test_png_is_small_deterministic_and_decodes_to_the_same_size() -> None:
+    picture = sample_table()
+    data = encode_png(picture)
+    assert data == encode_png(sample_table())
+    assert len(data) <= 400 * 1024
+    with Image.open(io.BytesIO(data)) as decoded:
+        assert decoded.size == picture.size
+        assert decoded.format == "PNG"
+
+
+def test_the_palette_keeps_colours_close() -> None:
+    picture = sample_table()
+    with Image.open(io.BytesIO(encode_png(picture))) as decoded:
+        rgb = decoded.convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(rgb, picture)).mean) < 3
+
+
+def test_private_picture_shows_the_hand() -> None:
+    state = dealt(3, 5)
+    turns(state, 2)
+    obs = observe(state, state.round.turn)
+    empty = render_private(obs, NAMES[:3], showing=set()).tobytes()
+    holding = dataclasses.replace(obs, holding=Card.SEVEN)
+    assert render_private(holding, NAMES[:3], showing=set()).tobytes() != empty
+    assert "In your hand: 7." in private_alt(holding, NAMES[:3], set())
+
+
+def test_private_alt_names_shown_cards_and_hides_the_rest() -> None:
+    state = dealt(2, 5)
+    obs = dataclasses.replace(observe(state, 0), known={Slot(0, 1): Card.PEEK_1, Slot(1, 3): Card.FOUR})
+    alt = private_alt(obs, ["Ana", "Bo"], {Slot(0, 1), Slot(1, 3), Slot(0, 3)})
+    assert "Your dream: 1: face down, 2: Peek 1 (6), 3: face down, 4: face down" in alt
+    assert "Bo 4: 4" in alt
+
+
+def test_reveal_and_its_alt_text() -> None:
+    dreams = ((Card.FIVE, Card.SEVEN, Card.PEEK_1, Card.ZERO), (Card.ZERO, Card.ONE, Card.NINE, Card.TWO))
+    result = RoundResult(3, dreams, (18, 12), (23, 12), 0, 0, False, 9)
+    picture = render_reveal(result, ["Ana", "Bo"], (40, 30), penalty=5)
+    assert picture.width == 1080 and picture.mode == "RGB"
+    alt = reveal_alt(result, ["Ana", "Bo"], (40, 30))
+    assert "Ana: 5, 7, Peek 1 (6), 0, sum 18, score 23, total 40" in alt
+    assert "Ana called Wake up!" in alt
+
+
+def test_places_share_ties() -> None:
+    assert places([30, 10, 10, 50]) == [3, 1, 1, 4]
+
+
+def test_standings_and_their_alt_text() -> None:
+    picture = render_standings((30, 10, 10), ["Ana", "Bo", "Cy"], (1, 2), [])
+    assert picture.width == 1080
+    alt = standings_alt((30, 10, 10), ["Ana", "Bo", "Cy"], (1, 2))
+    assert alt == "Final standings: 1. Bo 10, 1. Cy 10, 3. Ana 30. Winners: Bo, Cy."
+
+
+def test_pictures_drawn_in_threads_are_the_same() -> None:
+    state = dealt(4, 8)
+    obs = public_observation(state)
+    names = [f"Player {i} Żółć" for i in range(4)]
+    expected = render_table(obs, names, deadline="0:59").tobytes()
+    with ThreadPoolExecutor(4) as pool:
+        drawn = list(pool.map(lambda i: render_table(obs, names, deadline="0:59").tobytes(), range(16)))
+    assert all(image == expected for image in drawn)
+
+
+def test_an_empty_draw_pile_and_a_finished_match_still_draw() -> None:
+    state = dealt(2, 8)
+    obs = dataclasses.replace(public_observation(state), draw_count=0, over=True, totals=(123, 99))
+    picture = render_table(obs, NAMES[:2])
+    assert picture.size == (1080, 720)
+    assert "turn" not in table_alt(obs, NAMES[:2])
