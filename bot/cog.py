@@ -141,7 +141,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             return
         try:
             await self.bot.service.close(table.game_id, interaction.user.id,
-                                         is_manager=bool(interaction.permissions.manage_guild))
+                                         is_manager=bool(interaction.permissions.manage_guild),
+                                         reason="cancelled" if table.state is None else "stopped")
         except GameError as exc:
             await refuse(interaction, exc)
             return

@@ -13,7 +13,7 @@ import discord
 from bot.i18n import t
 from bot.service import StoredGame, Table
 from bot.views.public import closed_message, lobby_message, reveal_message, standings_message, table_message
-from game import RoundResult
+from game import GameError, RoundResult
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
@@ -129,11 +129,10 @@ class DiscordPresenter:
         message = await channel.send(**fields)  # type: ignore[call-overload]
         self.edits += 1
         table.message_id = message.id
-        if table.game_id in self._latest and table.playing or table.state is None:
-            try:
-                await self.bot.service.set_message(table.game_id, message.id)
-            except Exception as exc:  # the game may have ended meanwhile
-                log.info("game %s: could not remember the new table message: %r", table.game_id, exc)
+        try:
+            await self.bot.service.set_message(table.game_id, message.id)
+        except GameError as exc:  # the game ended meanwhile: nothing to remember
+            log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
 
     async def _post(self, channel_id: int, **fields: object) -> None:
         await self.bot.get_partial_messageable(channel_id).send(**fields)  # type: ignore[call-overload]

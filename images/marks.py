@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from game import Event, EventKind, Slot
 from images import art, scene
-from images.layout import HEIGHT, WIDTH, SeatSpot
+from images.layout import HEIGHT, NUMBER_H, WIDTH, SeatSpot
 
 _ROUND_CHANGES = {EventKind.ROUND_ENDED, EventKind.ROUND_STARTED, EventKind.MATCH_ENDED}
 _SLACK = 10  # an arrow may graze the edge of another card
@@ -74,62 +74,71 @@ def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks, pile
     if a == b:
         return
     spot = spots[first.seat]
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    if first.seat == second.seat:  # arc over the seat's own cards
-        apex = (mx, my - spot.card_h * 0.75)
-    else:  # the middle of the curve keeps clear of the piles
-        dx, dy = mx - piles[0], my - piles[1]
-        distance = math.hypot(dx, dy)
-        if distance < 20:  # straight across the middle: bow sideways to the link, downwards or to the right
-            dx, dy = float(a[1] - b[1]), float(b[0] - a[0])
-            if dy < 0 or (dy == 0 and dx < 0):
-                dx, dy = -dx, -dy
-            distance = math.hypot(dx, dy)
-        reach = max(math.hypot(mx - piles[0], my - piles[1]), _CLEARANCE)
-        apex = (piles[0] + dx / distance * reach, piles[1] + dy / distance * reach)
-    ctrl = (round(2 * apex[0] - mx), round(2 * apex[1] - my))
+    apex = _apex(a, b, piles, spot.card_h if first.seat == second.seat else None)
+    curve = _curve(a, b, apex)
     others = [(sp.card_xy(p), sp.card_w, sp.card_h) for seat, sp in spots.items() for p in range(4)
               if Slot(seat, p) not in (first, second)]
-    for t in range(1, 40):
-        x, y = _bezier(a, ctrl, b, t / 40)
-        if any(cx + _SLACK <= x <= cx + w - _SLACK and cy + _SLACK <= y <= cy + h - _SLACK
-               for (cx, cy), w, h in others):
-            return  # an arrow over other cards would mislead: the two marked cards alone show the swap
-    sprite, x, y = _link_sprite(a, b, ctrl, (spot.card_w // 2 + 8, spot.card_h // 2 + 8))
-    scene.paste(frame, sprite, x, y)
+    if any(cx + _SLACK <= x <= cx + w - _SLACK and cy + _SLACK <= y <= cy + h - _SLACK
+           for x, y in curve for (cx, cy), w, h in others):
+        return  # an arrow over other cards would mislead: the two marked cards alone show the swap
+    # the arrow stops short of each card and of its position number below it
+    hw, up, down = spot.card_w / 2 + 8, -spot.card_h / 2 - 8, spot.card_h / 2 + NUMBER_H
+    points = tuple((round(x), round(y)) for x, y in curve
+                   if not (_inside((x, y), a, hw, up, down) or _inside((x, y), b, hw, up, down)))
+    if len(points) >= 8:
+        sprite, x, y = _link_sprite(points)
+        scene.paste(frame, sprite, x, y)
+
+
+def _apex(
+    a: tuple[int, int], b: tuple[int, int], piles: tuple[int, int], same_seat_h: int | None
+) -> tuple[float, float]:
+    """Where the middle of the arrow passes: over a seat's own cards, or clear of the piles."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    if same_seat_h is not None:
+        return mx, my - same_seat_h * 0.9
+    dx, dy = mx - piles[0], my - piles[1]
+    distance = math.hypot(dx, dy)
+    if distance < 20:  # straight across the middle: bow sideways to the link, downwards or to the right
+        dx, dy = float(a[1] - b[1]), float(b[0] - a[0])
+        if dy < 0 or (dy == 0 and dx < 0):
+            dx, dy = -dx, -dy
+        distance = math.hypot(dx, dy)
+    reach = max(math.hypot(mx - piles[0], my - piles[1]), _CLEARANCE)
+    return piles[0] + dx / distance * reach, piles[1] + dy / distance * reach
+
+
+def _curve(a: tuple[int, int], b: tuple[int, int], apex: tuple[float, float]) -> list[tuple[float, float]]:
+    """A cubic curve that leaves each card straight up or down, towards the apex, and passes near the apex."""
+    reach_a, reach_b = (apex[1] - a[1]) / 0.75, (apex[1] - b[1]) / 0.75
+    c1 = (a[0] + (apex[0] - (a[0] + b[0]) / 2) * 0.5, a[1] + reach_a)
+    c2 = (b[0] + (apex[0] - (a[0] + b[0]) / 2) * 0.5, b[1] + reach_b)
+    points = []
+    for i in range(81):
+        t = i / 80
+        u = 1 - t
+        points.append((u**3 * a[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * b[0],
+                       u**3 * a[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * b[1]))
+    return points
 
 
 @lru_cache(maxsize=64)
-def _link_sprite(
-    a: tuple[int, int], b: tuple[int, int], ctrl: tuple[int, int], half: tuple[int, int]
-) -> tuple[Image.Image, int, int]:
+def _link_sprite(points: tuple[tuple[int, int], ...]) -> tuple[Image.Image, int, int]:
     ss = 2
     image = Image.new("RGBA", (WIDTH * ss, HEIGHT * ss), (0, 0, 0, 0))
     d = ImageDraw.Draw(image)
-    (ax, ay), (bx, by) = (a[0] * ss, a[1] * ss), (b[0] * ss, b[1] * ss)
-    ctrl = (ctrl[0] * ss, ctrl[1] * ss)
-    curve = [_bezier((ax, ay), ctrl, (bx, by), t / 60) for t in range(61)]
-    hw, hh = half[0] * ss, half[1] * ss
-    points = [p for p in curve if not (_inside(p, (ax, ay), hw, hh) or _inside(p, (bx, by), hw, hh))]
-    if len(points) < 8:
-        points = curve
-    d.line(points, fill=art.INK, width=16 * ss // 2, joint="curve")
-    d.line(points, fill=scene.MARK, width=8 * ss // 2, joint="curve")
-    for tip, prev in ((points[-1], points[-6]), (points[0], points[5])):
-        _arrow_head(d, tip, prev, 22 * ss)
+    scaled = [(x * ss, y * ss) for x, y in points]
+    d.line(scaled, fill=art.INK, width=10 * ss, joint="curve")
+    d.line(scaled, fill=scene.MARK, width=5 * ss, joint="curve")
+    for tip, prev in ((scaled[-1], scaled[-5]), (scaled[0], scaled[4])):
+        _arrow_head(d, tip, prev, 30 * ss)
     image = image.resize((WIDTH, HEIGHT), Image.Resampling.BILINEAR)
     box = image.getbbox() or (0, 0, 1, 1)
     return image.crop(box), box[0], box[1]
 
 
-def _inside(p: tuple[float, float], centre: tuple[float, float], hw: float, hh: float) -> bool:
-    return abs(p[0] - centre[0]) <= hw and abs(p[1] - centre[1]) <= hh
-
-
-def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], t: float) -> tuple[float, float]:
-    """The point at t of the quadratic curve from p0 to p2 pulled towards p1."""
-    u = 1 - t
-    return (u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0], u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1])
+def _inside(p: tuple[float, float], centre: tuple[float, float], hw: float, up: float, down: float) -> bool:
+    return abs(p[0] - centre[0]) <= hw and up <= p[1] - centre[1] <= down
 
 
 def _arrow_head(d: ImageDraw.ImageDraw, tip: tuple[float, float], prev: tuple[float, float], size: float) -> None:

@@ -47,7 +47,10 @@ def sample_observations() -> tuple[Observation, list[Event], Observation]:
         apply_action(state, Draw(seat))
         apply_action(state, SwapDrawn(seat, 2))
     swap = [Event(EventKind.USED_SWAP, 0, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0)))]
-    return public_observation(state), swap, observe(state, 0)
+    # a match a few rounds in looks more like a real one
+    later = {"round_number": 3, "totals": (23, 41, 17, 35, 29)}
+    return (dataclasses.replace(public_observation(state), **later), swap,
+            dataclasses.replace(observe(state, 0), **later))
 
 
 def sample_table() -> Image.Image:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game import Card
@@ -53,12 +54,9 @@ class PictureText:
         specials = {Card.TAKE_2: self.take_2, Card.PEEK_1: self.peek_1, Card.SWAP_2: self.swap_2}
         return specials.get(card, str(int(card)))
 
-    def seat_name(self, names: object, seat: int) -> str:
+    def seat_name(self, names: Sequence[str], seat: int) -> str:
         """The display name of a seat, or "Seat N" when none was given or none of it can be drawn."""
-        try:
-            name = str(names[seat]).strip()  # type: ignore[index]
-        except (IndexError, TypeError, KeyError):
-            name = ""
+        name = str(names[seat]).strip() if 0 <= seat < len(names) else ""
         return name if clean(name) else self.seat.format(number=seat + 1)
 
 

@@ -285,6 +285,12 @@ class GameService:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
+        for lock in list(self._locks.values()):  # a move being saved right now finishes first
+            try:
+                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
+                lock.release()
+            except TimeoutError:
+                log.warning("shutdown: a game was still busy after %.1f s", self.lock_timeout)
 
     # -- computer players and timers ----------------------------------------------------------------------------
     async def settled(self, game_id: str) -> None:

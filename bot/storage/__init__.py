@@ -7,7 +7,7 @@ The caller owns the transaction::
         await record_match(session, record=record)
 """
 
-from bot.storage.database import Database, MigrationError, database_url
+from bot.storage.database import Database, database_url
 from bot.storage.live import (
     create_live_game,
     delete_live_game,
@@ -38,7 +38,7 @@ from bot.storage.results import record_match
 
 __all__ = [
     "Database", "InvalidMatchRecordError", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
-    "LiveGameRecord", "MatchRecord", "MigrationError", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
+    "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageError", "VersionConflictError", "create_live_game", "database_url",
     "delete_live_game", "display_rating", "get_server_settings", "leaderboard", "live_game_for_channel",
     "load_live_games", "mark_live_game_broken", "player_stats", "record_match", "save_live_game",

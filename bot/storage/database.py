@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,25 +11,17 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 import migrations
-from bot.storage.records import StorageError
+from bot.storage.models import Base
 
 log = logging.getLogger(__name__)
 
 DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
 SQLITE_BUSY_TIMEOUT_MS = 5000
-# Any fixed number: several bot processes starting together on PostgreSQL take turns migrating.
-MIGRATION_LOCK_ID = 0x44726561
-
-
-class MigrationError(StorageError):
-    """The schema could not be brought up to date."""
-
-
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
 
 
@@ -69,6 +60,7 @@ def alembic_config() -> Config:
     location = str(Path(migrations.__file__).resolve().parent)
     config.set_main_option("script_location", location.replace("%", "%%"))
     config.set_main_option("path_separator", "os")
+    config.attributes["target_metadata"] = Base.metadata
     return config
 
 
@@ -78,9 +70,12 @@ def head_revision() -> str | None:
 
 
 async def upgrade_to_head(engine: AsyncEngine) -> None:
-    """Run every pending migration in one transaction on one shared connection (Alembic's cookbook recipe)."""
+    """Run every pending migration on one shared connection (Alembic's cookbook recipe).
+
+    migrations/env.py does it in one transaction, under a PostgreSQL advisory lock, with SQLite foreign keys off.
+    """
     async with engine.connect() as connection:
-        await connection.run_sync(guarded_migration, _upgrade)
+        await connection.run_sync(_upgrade)
 
 
 def _upgrade(connection: Connection) -> None:
@@ -89,27 +84,16 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
-def guarded_migration(connection: Connection, migrate: Callable[[Connection], None]) -> None:
-    """Run `migrate` in one transaction, alone (a PostgreSQL lock), and on SQLite with foreign keys off.
+async def new_revision(engine: AsyncEngine, message: str) -> str:
+    """Write a migration for the difference between the database (at head) and the models; return its path."""
+    def write(connection: Connection) -> str:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        script = command.revision(config, message=message, autogenerate=True)
+        return str(getattr(script, "path", script))
 
-    SQLite batch mode rebuilds a table by copying and dropping it; with foreign keys on, the drop would
-    cascade into the referencing tables. SQLite can only switch them outside a transaction.
-    """
-    sqlite = connection.dialect.name == "sqlite"
-    if sqlite:
-        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-        connection.commit()
-    try:
-        with connection.begin():
-            if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK_ID})
-            migrate(connection)
-            if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
-                raise MigrationError("A migration left rows that break a foreign key; nothing was changed.")
-    finally:
-        if sqlite:
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-            connection.commit()
+    async with engine.connect() as connection:
+        return await connection.run_sync(write)
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:

@@ -31,7 +31,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTO
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the one dispatcher."""
-        from bot.views.handlers import dispatch
+        from bot.views.click import dispatch
 
         parsed = parse_id(self.custom_id)
         if parsed is not None:
@@ -58,7 +58,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELEC
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to the one dispatcher."""
-        from bot.views.handlers import dispatch
+        from bot.views.click import dispatch
 
         parsed = parse_id(self.custom_id)
         if parsed is not None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
+
+import pytest
 
 from bot.client import DreamcatsBot
 from bot.storage import leaderboard
@@ -33,8 +36,10 @@ async def open_table(world: World, bot: DreamcatsBot, *, points: int = 30) -> Pl
     return players
 
 
-async def test_three_people_and_a_computer_play_a_whole_match(world: World, running: DreamcatsBot) -> None:
+async def test_three_people_and_a_computer_play_a_whole_match(world: World, running: DreamcatsBot,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
     fake = world.fake
+    caplog.set_level(logging.INFO)
     players = await open_table(world, running)
     table = players.message()
     assert [a.filename for a in table.attachments] == ["table.png"]
@@ -94,6 +99,8 @@ async def test_three_people_and_a_computer_play_a_whole_match(world: World, runn
     # Every interaction was answered once and in time; every REST body was valid (the fake checks both).
     assert fake.violations == []
     assert all(r.latency is not None and r.latency < 3 for r in fake.interactions.values())
+    # Nothing went wrong on the bot's side (no missing translation either).
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("bot")] == []
 
 
 async def test_commands_are_synced_with_polish_names(world: World, running: DreamcatsBot) -> None:

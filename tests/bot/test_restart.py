@@ -65,16 +65,16 @@ async def test_a_crash_mid_turn_and_a_new_bot_finish_the_match(world: World) -> 
 async def test_a_deleted_table_is_posted_again_and_edits_are_coalesced(world: World) -> None:
     fake = world.fake
     bot = make_bot(world)
-    bot._edit_interval = 0.5
     async with fake.run(bot):
         players = await open_table(world, bot)
         table = players.table
         assert table is not None
-        before = bot.presenter.edits
+        bot.presenter.edit_interval, before = 0.3, bot.presenter.edits
         for _ in range(20):
             bot.presenter.table_changed(table)
         await bot.presenter.idle()
         assert bot.presenter.edits - before <= 2
+        bot.presenter.edit_interval = 0.0
 
         old = players.message()
         fake.delete_message(old)

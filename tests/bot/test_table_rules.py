@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
+
+import pytest
 from sqlalchemy import text
 
 from bot.client import DreamcatsBot
@@ -9,6 +13,7 @@ from bot.service import ManualClock
 from bot.storage import Database
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
+from tests.fakediscord import FakeDiscord
 
 ATTACH_FILES, EMBED_LINKS = 1 << 15, 1 << 14
 
@@ -73,4 +78,65 @@ async def test_an_unreadable_live_game_ends_alone_with_a_message(world: World) -
         assert notice is not None and "could not be resumed" in notice.content
         record = await fake.click(world.bo, players.message(), players.cid("dream"))
         assert record.reply is not None and record.reply.ephemeral
+    assert fake.violations == []
+
+
+async def test_a_polish_server_gets_a_polish_table(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Kocia kawiarnia", locale="pl")
+    channel = fake_discord.add_channel(guild, "gry")
+    ola = fake_discord.add_user("ola", display_name="Ola", guild=guild, locale="en-US")
+    bot = DreamcatsBot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'pl.db'}", dev_guild_id=guild.id,
+                       clock=ManualClock(), computer_pause=0.0, edit_interval=0.0)
+    async with fake_discord.run(bot):
+        assert [c["name"] for c in fake_discord.commands[guild.id]] == ["dreamcats"]
+        lobby = (await fake_discord.slash(ola, channel, "dreamcats start")).reply
+        assert lobby is not None and lobby.embeds[0]["title"] == "Dreamcats — nowa partia"
+        stopped = await fake_discord.slash(ola, channel, "dreamcats stop")
+        assert stopped.reply is not None and stopped.reply.content == "The game was stopped."
+        await bot.presenter.idle()
+        assert lobby.embeds[0]["title"] == "Poczekalnia zamknięta" and lobby.components == []
+    assert fake_discord.violations == []
+
+
+async def test_an_unexpected_failure_is_an_apology_and_one_log_line(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    players = await open_table(world, running)
+    await players.initial_peeks()
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the database caught fire")
+
+    monkeypatch.setattr(running.service, "play", broken)
+    caplog.clear()
+    record = await players.click(world.ana, players.message(), players.cid("draw", 0))
+    assert record.reply is not None and record.reply.ephemeral and "Something went wrong" in record.reply.content
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and players.game_id in errors[0].getMessage()
+    assert str(world.ana.id) in errors[0].getMessage() and "draw" in errors[0].getMessage()
+    assert world.fake.violations == []
+
+
+async def test_leaving_a_running_match_and_who_may_stop_it(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    players = await open_table(world, running)
+    dream = await players.click(world.cy, players.message(), players.cid("dream"))
+    assert dream.reply is not None
+    await players.choose(world.cy, dream.reply, players.sid("peek0", 1), ["1", "2"])
+    mine = await players.click(world.cy, players.message(), players.cid("dream"))
+    assert mine.reply is not None
+    await players.click(world.cy, mine.reply, players.cid("quit"))
+    await players.click(world.cy, mine.reply, players.cid("quitok"))
+    await players.settle()
+    table = players.table
+    assert table is not None and table.seats[2].left and table.seats[2].computer_plays
+    again = await players.click(world.cy, players.message(), players.cid("dream"))
+    assert again.reply is not None and "computer player" in again.reply.content.lower() or "komputerowy" in str(
+        again.reply.content if again.reply else "")
+
+    refused = await fake.slash(world.eve, world.games, "dreamcats stop")
+    assert refused.reply is not None and "host" in refused.reply.content and players.table is not None
+    await fake.slash(world.ana, world.games, "dreamcats stop")
+    await running.presenter.idle()
+    assert players.table is None and fake.latest_with(world.games, f"dc:{players.game_id}") is None
     assert fake.violations == []

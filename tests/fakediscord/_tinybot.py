@@ -127,6 +127,11 @@ def _png() -> object:
     return io.BytesIO(PNG)
 
 
+@app_commands.default_permissions(manage_guild=True)
+async def _admin(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("ok", ephemeral=True)
+
+
 class TinyBot(discord.Client):
     """A guilds-intent-only client with the /tiny group; syncs globally, and to `guild_ids` when given."""
 
@@ -134,6 +139,8 @@ class TinyBot(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True), guild_ready_timeout=0.05)
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(delay))
+        self.tree.add_command(app_commands.Command(name="tinyadmin", description="Only for Manage Server",
+                                                   callback=_admin))
         self.guild_ids = guild_ids
         self.ready_count = 0
         self.resumed_count = 0

@@ -89,11 +89,12 @@ def base_payload(
 
 
 def command_data(
-    command: dict[str, Any], path: list[str], values: dict[str, Any], channel: FakeChannel
+    command: dict[str, Any], path: list[str], values: dict[str, Any], channel: FakeChannel, user: FakeUser
 ) -> dict[str, Any]:
     """The `data` of an application command interaction: nested subcommands, typed options and `resolved`."""
-    resolved: dict[str, dict[str, Any]] = {}
-    options = _nest(command, path[1:], values, channel, resolved)
+    context = _Context(user, channel)
+    options = _nest(command, path[1:], values, context)
+    resolved = context.resolved
     data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": command.get("type", 1),
                             "options": options, "guild_id": str(channel.guild.id)}
     if resolved:
@@ -101,17 +102,23 @@ def command_data(
     return data
 
 
-def _nest(
-    node: dict[str, Any], path: list[str], values: dict[str, Any], channel: FakeChannel, resolved: dict[str, Any]
-) -> list[dict[str, Any]]:
+@dataclass
+class _Context:
+    """Who invokes where, and the `resolved` objects collected on the way."""
+
+    user: FakeUser
+    channel: FakeChannel
+    resolved: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _nest(node: dict[str, Any], path: list[str], values: dict[str, Any], context: _Context) -> list[dict[str, Any]]:
     defs = node.get("options") or []
     if path:
         child = next((o for o in defs if o["name"] == path[0] and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
         if child is None:
             names = [o["name"] for o in defs if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
             raise FakeUsageError(f"/{node['name']} has no subcommand {path[0]!r}; it has {names}")
-        return [{"name": child["name"], "type": child["type"], "options": _nest(child, path[1:], values, channel,
-                                                                              resolved)}]
+        return [{"name": child["name"], "type": child["type"], "options": _nest(child, path[1:], values, context)}]
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in defs):
         raise FakeUsageError(f"/{node['name']} needs a subcommand: {[o['name'] for o in defs]}")
     known = {o["name"]: o for o in defs}
@@ -121,11 +128,11 @@ def _nest(
     missing = [o["name"] for o in defs if o.get("required") and o["name"] not in values]
     if missing:
         raise FakeUsageError(f"/{node['name']} requires {missing}")
-    return [_option(known[name], value, channel, resolved) for name, value in values.items()]
+    return [_option(known[name], value, context) for name, value in values.items()]
 
 
-def _option(spec: dict[str, Any], value: Any, channel: FakeChannel, resolved: dict[str, Any]) -> dict[str, Any]:
-    kind = spec["type"]
+def _option(spec: dict[str, Any], value: Any, context: _Context) -> dict[str, Any]:
+    kind, channel, resolved = spec["type"], context.channel, context.resolved
     choices = [c["value"] for c in spec.get("choices") or []]
     if choices and value not in choices:
         raise FakeUsageError(f"option {spec['name']!r} must be one of {choices}, not {value!r}")
@@ -138,8 +145,7 @@ def _option(spec: dict[str, Any], value: Any, channel: FakeChannel, resolved: di
             resolved.setdefault("members", {})[str(value.id)] = member
         value = str(value.id)
     elif kind == CHANNEL and isinstance(value, FakeChannel):
-        data = value.payload() | {"permissions": str(value.permissions_for(value.guild.members[
-            value.guild.owner_id].user))}
+        data = value.payload() | {"permissions": str(value.permissions_for(context.user))}
         resolved.setdefault("channels", {})[str(value.id)] = data
         value = str(value.id)
     elif kind in (ROLE, MENTIONABLE) and isinstance(value, FakeRole):

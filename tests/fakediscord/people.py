@@ -11,6 +11,8 @@ from .interactions import FakeUsageError, InteractionRecord, base_payload, comma
 from .message import FakeMessage
 from .model import FakeChannel, FakeUser
 
+VIEW_CHANNEL, USE_APPLICATION_COMMANDS = 1 << 10, 1 << 31
+
 if TYPE_CHECKING:
     import discord
 
@@ -27,8 +29,11 @@ class People:
         path = command.strip().lstrip("/").split()
         synced = self.commands.get(channel.guild.id, []) + self.commands.get(None, [])
         spec = find_command(synced, path[0])
-        payload = self._payload(2, user, channel)
-        payload["data"] = command_data(spec, path, {**(options or {}), **values}, channel)
+        payload = self._payload(2, user, channel, needed=VIEW_CHANNEL | USE_APPLICATION_COMMANDS)
+        required = int(spec.get("default_member_permissions") or 0)
+        if channel.permissions_for(user) & required != required:
+            raise FakeUsageError(f"/{path[0]} is hidden from {user.name}: it needs permissions {required}")
+        payload["data"] = command_data(spec, path, {**(options or {}), **values}, channel, user)
         return await self._send(payload, "slash", " ".join(path), user, channel, None, wait)
 
     async def click(self: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str | None = None, /, *,
@@ -60,9 +65,12 @@ class People:
         payload["message"] = message.payload()
         return await self._send(payload, "select", custom_id, user, message.channel, message, wait)
 
-    def _payload(self: FakeDiscord, kind: int, user: FakeUser, channel: FakeChannel) -> dict[str, Any]:
+    def _payload(self: FakeDiscord, kind: int, user: FakeUser, channel: FakeChannel,
+                 needed: int = VIEW_CHANNEL) -> dict[str, Any]:
         if user.id not in channel.guild.members:
             raise FakeUsageError(f"{user.name} is not a member of {channel.guild.name}")
+        if channel.permissions_for(user) & needed != needed:
+            raise FakeUsageError(f"{user.name} may not do that in #{channel.name} (permissions {needed} needed)")
         return base_payload(kind, user, channel, self.bot, self.application_id, self.attachment_size_limit)
 
     async def _send(self: FakeDiscord, payload: dict[str, Any], kind: str, name: str, user: FakeUser,

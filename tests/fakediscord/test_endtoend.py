@@ -53,7 +53,8 @@ async def test_login_syncs_commands_and_sees_the_guild(fake_discord: FakeDiscord
     client = bot.client
     assert client.user is not None and client.user.id == fake_discord.bot.id
     names = {c["name"] for c in fake_discord.commands[None]}
-    assert names == {"tiny"} and {c["name"] for c in fake_discord.commands[world.guild.id]} == {"tiny"}
+    assert names == {"tiny", "tinyadmin"}
+    assert {c["name"] for c in fake_discord.commands[world.guild.id]} == names
     guild = client.get_guild(world.guild.id)
     assert guild is not None and guild.preferred_locale is discord.Locale.polish
     assert {c.name for c in guild.text_channels} == {"games", "no-files"}
@@ -173,6 +174,12 @@ async def test_people_cannot_do_what_discord_would_not_let_them(fake_discord: Fa
         await fake_discord.slash(world.alice, world.games, "tiny start", points=5)
     with pytest.raises(FakeUsageError, match="no subcommand"):
         await fake_discord.slash(world.alice, world.games, "tiny nope")
+    with pytest.raises(FakeUsageError, match="hidden"):
+        await fake_discord.slash(world.alice, world.games, "tinyadmin")
+    assert (await fake_discord.slash(world.mod, world.games, "tinyadmin")).response_type == 4
+    hidden = fake_discord.add_channel(world.guild, "staff", everyone_deny=1 << 10)
+    with pytest.raises(FakeUsageError, match="may not"):
+        await fake_discord.slash(world.alice, hidden, "tiny secret")
     stranger = fake_discord.add_user("stranger")
     with pytest.raises(FakeUsageError, match="not a member"):
         await fake_discord.slash(stranger, world.games, "tiny secret")

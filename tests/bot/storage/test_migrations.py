@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect, text
 
-from bot.storage import Database
+import migrations
+from bot.storage import Database, record_match
 from bot.storage.database import alembic_config, create_engine, current_revision, head_revision, normalize_url
 from bot.storage.migrate import main as migrate_main
 from bot.storage.models import Base
+from tests.bot.storage.conftest import match, seat
 
 
 def _differences(connection: Connection) -> list[object]:
@@ -116,3 +119,51 @@ def test_plain_urls_get_their_async_driver() -> None:
     assert normalize_url("sqlite:///a.db") == "sqlite+aiosqlite:///a.db"
     assert normalize_url("postgresql://u:p@h/d") == "postgresql+asyncpg://u:p@h/d"
     assert normalize_url("postgresql+asyncpg://u@h/d") == "postgresql+asyncpg://u@h/d"
+
+
+REBUILD_MATCHES = '''
+import sqlalchemy as sa
+from alembic import op
+
+revision = "9999"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("matches", recreate="always") as batch_op:
+        batch_op.add_column(sa.Column("note", sa.Text(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("matches", recreate="always") as batch_op:
+        batch_op.drop_column("note")
+'''
+
+
+async def test_a_batch_rebuild_of_a_parent_table_keeps_the_child_rows(tmp_path: Path) -> None:
+    # SQLite rebuilds the table (copy, drop, rename); with foreign keys on, the drop would cascade into match_seats.
+    scripts = tmp_path / "migrations"
+    shutil.copytree(Path(migrations.__file__).parent, scripts, ignore=shutil.ignore_patterns("__pycache__"))
+    (scripts / "versions" / "9999_rebuild.py").write_text(REBUILD_MATCHES, encoding="utf-8")
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'x.db'}")
+    try:
+        async with db.sessions() as s, s.begin():
+            await record_match(s, record=match(1, [seat(1, 10), seat(None, 20)]))
+
+        def upgrade(connection: Connection) -> None:
+            config = alembic_config()
+            config.set_main_option("script_location", str(scripts))
+            config.attributes["connection"] = connection
+            command.upgrade(config, "heads")
+
+        async with db.engine.connect() as connection:
+            await connection.run_sync(upgrade)
+        async with db.engine.connect() as connection:
+            assert (await connection.exec_driver_sql("SELECT count(*) FROM match_seats")).scalar_one() == 2
+            assert (await connection.exec_driver_sql("PRAGMA foreign_keys")).scalar_one() == 1
+            assert "note" in {c["name"] for c in await connection.run_sync(
+                lambda sync: inspect(sync).get_columns("matches"))}
+    finally:
+        await db.close()

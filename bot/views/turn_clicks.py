@@ -1,26 +1,24 @@
-"""Every click and choice: check who pressed, call one service function, answer within Discord's 3 seconds."""
+"""Turn clicks: the table buttons (quick refusals, else a deferred private reply) and the private steps."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
-from bot.i18n import resolve_locale, t
-from bot.service import GameService, Person, StaleButtonError, Table
+from bot.i18n import t
+from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views import private
-from bot.views.ids import ButtonId, make_id, parse_slot
+from bot.views.click import Click, handler
+from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
-from bot.views.replies import refuse, say, show
+from bot.views.replies import show
 from game import (
     Card,
     DiscardDrawn,
     Draw,
-    GameError,
     InitialPeek,
     KeepCard,
     Step,
@@ -33,112 +31,6 @@ from game import (
     observe,
 )
 from game.errors import NotYourTurnError, WrongStepError
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
-
-log = logging.getLogger(__name__)
-
-
-@dataclass
-class Click:
-    """One click or choice with what every handler needs."""
-
-    interaction: discord.Interaction
-    bid: ButtonId
-    values: tuple[str, ...]
-
-    @property
-    def service(self) -> GameService:
-        """The bot's game service."""
-        bot: DreamcatsBot = self.interaction.client  # type: ignore[assignment]
-        return bot.service
-
-    @property
-    def locale(self) -> str:
-        """The presser's language."""
-        return resolve_locale(self.interaction.locale)
-
-    @property
-    def person(self) -> Person:
-        """The presser."""
-        user = self.interaction.user
-        return Person(user.id, user.display_name, self.locale)
-
-    @property
-    def user_id(self) -> int:
-        """The presser's id."""
-        return self.interaction.user.id
-
-    def table(self) -> Table:
-        """The live table of the button's game."""
-        return self.service.get(self.bid.game_id)
-
-    def check_fresh(self, table: Table) -> None:
-        """Refuse a button from an earlier moment (its first argument is the move number)."""
-        if self.bid.int_arg(0) != table.move_number:
-            raise StaleButtonError("That button is from an earlier moment of the game.")
-
-
-Handler = Callable[[Click], Awaitable[None]]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(*names: str) -> Callable[[Handler], Handler]:
-    """Register a handler for custom_id actions."""
-    def register(function: Handler) -> Handler:
-        for name in names:
-            HANDLERS[name] = function
-        return function
-    return register
-
-
-async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tuple[str, ...]) -> None:
-    """Run the handler; a GameError is one friendly line, anything else an apology and one log line."""
-    click = Click(interaction, bid, values)
-    try:
-        function = HANDLERS.get(bid.action)
-        if function is None:
-            raise StaleButtonError(f"unknown action {bid.action!r}")
-        await function(click)
-    except GameError as exc:
-        await refuse(interaction, exc)
-    except Exception as exc:
-        log.error("click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id,
-                  bid.action, bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
-        await say(interaction, t("error.generic", click.locale))
-
-
-# -- the lobby: answered by a deferred update; the presenter redraws the lobby message -------------------------------
-@handler("join")
-async def _join(click: Click) -> None:
-    await click.interaction.response.defer()
-    await click.service.join(click.bid.game_id, click.person)
-
-
-@handler("leave")
-async def _leave(click: Click) -> None:
-    await click.interaction.response.defer()
-    await click.service.leave_lobby(click.bid.game_id, click.user_id)
-
-
-@handler("addbot")
-async def _add_computer(click: Click) -> None:
-    await click.interaction.response.defer()
-    await click.service.add_computer(click.bid.game_id, click.user_id, click.values[0] if click.values else "")
-
-
-@handler("start")
-async def _start(click: Click) -> None:
-    await click.interaction.response.defer()
-    await click.service.start(click.bid.game_id, click.user_id)
-
-
-@handler("cancel")
-async def _cancel(click: Click) -> None:
-    manager = bool(click.interaction.permissions.manage_guild)
-    await click.interaction.response.defer()
-    await click.service.close(click.bid.game_id, click.user_id, is_manager=manager, reason="cancelled")
 
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------

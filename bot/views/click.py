@@ -1,0 +1,92 @@
+"""One place for every click: who pressed, the handler registry, and turning errors into friendly lines."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import resolve_locale, t
+from bot.service import GameService, Person, StaleButtonError, Table
+from bot.views.ids import ButtonId
+from bot.views.replies import refuse, say
+from game import GameError
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Click:
+    """One click or choice with what every handler needs."""
+
+    interaction: discord.Interaction
+    bid: ButtonId
+    values: tuple[str, ...]
+
+    @property
+    def service(self) -> GameService:
+        """The bot's game service."""
+        bot: DreamcatsBot = self.interaction.client  # type: ignore[assignment]
+        return bot.service
+
+    @property
+    def locale(self) -> str:
+        """The presser's language."""
+        return resolve_locale(self.interaction.locale)
+
+    @property
+    def person(self) -> Person:
+        """The presser."""
+        user = self.interaction.user
+        return Person(user.id, user.display_name, self.locale)
+
+    @property
+    def user_id(self) -> int:
+        """The presser's id."""
+        return self.interaction.user.id
+
+    def table(self) -> Table:
+        """The live table of the button's game."""
+        return self.service.get(self.bid.game_id)
+
+    def check_fresh(self, table: Table) -> None:
+        """Refuse a button from an earlier moment (its first argument is the move number)."""
+        if self.bid.int_arg(0) != table.move_number:
+            raise StaleButtonError("That button is from an earlier moment of the game.")
+
+
+Handler = Callable[[Click], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(*names: str) -> Callable[[Handler], Handler]:
+    """Register a handler for custom_id actions."""
+    def register(function: Handler) -> Handler:
+        for name in names:
+            HANDLERS[name] = function
+        return function
+    return register
+
+
+async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tuple[str, ...]) -> None:
+    """Run the handler; a GameError is one friendly line, anything else an apology and one log line."""
+    click = Click(interaction, bid, values)
+    try:
+        function = HANDLERS.get(bid.action)
+        if function is None:
+            raise StaleButtonError(f"unknown action {bid.action!r}")
+        await function(click)
+    except GameError as exc:
+        await refuse(interaction, exc)
+    except Exception as exc:
+        log.error("click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id,
+                  bid.action, bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
+        await say(interaction, t("error.generic", click.locale))
+
+
