@@ -23,14 +23,14 @@ def setup_logging(level: str) -> None:
         logging.getLogger("discord").setLevel(logging.WARNING)
 
 
-async def run(settings: Settings) -> None:
-    """Start the bot and stop it cleanly on SIGINT or SIGTERM."""
+async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals: bool = True) -> None:
+    """Start the bot and stop it cleanly when `stop` is set (SIGINT or SIGTERM set it)."""
     from bot.client import DreamcatsBot
 
     bot = DreamcatsBot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id)
     loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    stop = stop or asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     async with bot:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -26,7 +26,7 @@ NEEDED = ("send_messages", "embed_links", "attach_files")
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language")
 
 
-def _choices(command: str, option: str, values: dict[str, int | str]) -> list[app_commands.Choice[int | str]]:
+def _choices(command: str, option: str, values: dict[str, Any]) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=command_str(f"command.{command}.option.{option}.choice.{key}"), value=value)
             for key, value in values.items()]
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.i18n import default_catalogues, t, tn
 from bot.service import LogEntry, Table
 from game import Card, RoundResult, Slot
+from images import PictureText
 
 _CARD_KEYS = {Card.TAKE_2: "card.take2.name", Card.PEEK_1: "card.peek1.name", Card.SWAP_2: "card.swap2.name"}
 
@@ -82,10 +83,8 @@ def seconds(count: int, locale: str) -> str:
 
 
 @functools.cache
-def picture_text(locale: str) -> object:
+def picture_text(locale: str) -> PictureText:
     """The translated PictureText for the images package (core.po keys picture.<field>, card names)."""
-    from bot.pictures import PictureText
-
     catalogues = default_catalogues()
     values = {}
     for item in dataclasses.fields(PictureText):

@@ -24,15 +24,16 @@ async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
     """
     check_record(record)
     people = {seat.user_id: seat.display_name[:NAME_LENGTH] for seat in record.seats if seat.user_id is not None}
-    # Writing first makes SQLite take its write lock before the reads below, so no other writer can slip in.
+    # Writing first makes SQLite take its write lock before the reads below, so no other writer can slip in;
+    # rows go in user id order so that two matches locking the same PostgreSQL rows cannot deadlock.
     await upsert(
         session,
         Player,
-        [{"user_id": user, "display_name": name, "updated_at": utcnow()} for user, name in people.items()],
+        [{"user_id": user, "display_name": name, "updated_at": utcnow()} for user, name in sorted(people.items())],
         keys=["user_id"],
         update=["display_name", "updated_at"],
     )
-    before = await _lock_standings(session, record.guild_id, list(people))
+    before = await _lock_standings(session, record.guild_id, sorted(people))
     match_id = await _insert_match(session, record)
     after = updated_standings(record, {user: _standing(row) for user, row in before.items()})
     for user, standing in after.items():
@@ -52,6 +53,7 @@ async def _lock_standings(session: AsyncSession, guild_id: int, users: Sequence[
     rows = await session.scalars(
         select(PlayerRating)
         .where(PlayerRating.guild_id == guild_id, PlayerRating.user_id.in_(users))
+        .order_by(PlayerRating.user_id)
         .with_for_update()
         .execution_options(populate_existing=True)
     )

@@ -8,13 +8,12 @@ import discord
 
 from bot.i18n import t
 from bot.pictures import reveal_file, standings_file, table_file
-from bot.service import Table
+from bot.service import Table, finished_match
 from bot.texts import card_name, log_line, picture_text, round_headline, score_lines, seat_names, seconds
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
 from game import MAX_SEATS, public_observation
 from game.players import STRENGTHS
-from game.scoring import winners
 
 COLOUR = discord.Colour(0x5B4B8A)
 
@@ -101,8 +100,8 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
     state, loc = table.state, table.locale
     assert state is not None
     names = seat_names(table, loc)
-    best = winners(state.totals)
-    order = sorted(range(len(names)), key=lambda i: state.totals[i])
+    best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
+    order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
     lines = [t("standings.line", loc, place=rank + 1, name=names[i], total=state.totals[i])
              for rank, i in enumerate(order)]
     embed = discord.Embed(title=t("standings.title", loc),

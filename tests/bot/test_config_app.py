@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 
-from bot.app import main
-from bot.config import ConfigError, load_settings
+from bot.app import main, run
+from bot.config import ConfigError, Settings, load_settings
+from tests.fakediscord import FakeDiscord
 
 GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
 
@@ -42,3 +46,18 @@ def test_a_malformed_guild_id_names_the_variable(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("DREAMCATS_DEV_GUILD_ID", "lobby")
     with pytest.raises(ConfigError, match="DREAMCATS_DEV_GUILD_ID"):
         load_settings(None)
+
+
+async def test_run_logs_in_syncs_and_stops_cleanly(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake_discord.token = GOOD_TOKEN
+    guild = fake_discord.add_guild()
+    settings = Settings(DISCORD_TOKEN=GOOD_TOKEN, DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'run.db'}",
+                        DREAMCATS_DEV_GUILD_ID=guild.id, _env_file=None)  # type: ignore[call-arg]
+    stop = asyncio.Event()
+    task = asyncio.create_task(run(settings, stop, signals=False))
+    await fake_discord.wait_until(lambda: fake_discord.commands.get(guild.id), timeout=10, what="command sync")
+    session = await fake_discord.wait_until(lambda: fake_discord.gateway.session, timeout=10, what="identify")
+    assert session.intents == 1  # the guilds intent only: nothing privileged
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert (tmp_path / "run.db").exists() and fake_discord.violations == []

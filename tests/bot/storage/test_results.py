@@ -137,11 +137,12 @@ async def test_ratings_are_per_server(db: Database) -> None:
 
 
 async def test_matches_finishing_at_the_same_time_both_count(db: Database) -> None:
-    async def finish(total: int) -> None:
+    async def finish(*seats: SeatRecord) -> None:
         async with db.sessions() as s, s.begin():
-            await record_match(s, record=match(GUILD, [seat(1, total), seat(2, 50), seat(None, 40)]))
+            await record_match(s, record=match(GUILD, [*seats, seat(None, 40)]))
 
-    await asyncio.gather(finish(10), finish(60))
+    # The two matches seat the same people in opposite orders: they must not deadlock on PostgreSQL.
+    await asyncio.gather(finish(seat(1, 10), seat(2, 50)), finish(seat(2, 50), seat(1, 60)))
     async with db.sessions() as s:
         ana = await player_stats(s, guild_id=GUILD, user_id=1)
         bo = await player_stats(s, guild_id=GUILD, user_id=2)
