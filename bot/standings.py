@@ -195,6 +195,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         """The asker turns the page of the message; anyone else gets the page for themselves."""
         db: Database | None = getattr(interaction.client, "db", None)
         if db is None or interaction.guild_id is None:
+            log.warning("leaderboard button pressed without a database or outside a server")
             await _private(interaction, t("standings.unavailable", resolve_locale(interaction.locale)))
             return
         if interaction.user.id == self.owner:
