@@ -6,6 +6,8 @@ import re
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 # A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
@@ -32,6 +34,15 @@ class Settings(BaseSettings):
         value = value.strip()
         if not _TOKEN.match(value):
             raise ValueError("DISCORD_TOKEN does not look like a bot token")
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _url_shape(cls, value: str) -> str:
+        try:
+            make_url(value)
+        except ArgumentError:
+            raise ValueError("DATABASE_URL is not a database URL (e.g. sqlite+aiosqlite:///dreamcats.db)") from None
         return value
 
     @field_validator("log_level")

@@ -326,7 +326,7 @@ class GameService:
                     step = self._timeout_step(turn, key)
                 try:
                     await asyncio.shield(self._change(game_id, step, restart=False))
-                except _Unchanged:
+                except (_Unchanged, ConflictError):  # on a conflict the game was reloaded: look again
                     continue
         except asyncio.CancelledError:
             raise

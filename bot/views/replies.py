@@ -14,6 +14,11 @@ from bot.views.private import Private
 from game import GameError, Observation
 
 log = logging.getLogger(__name__)
+
+
+class PublicMessageError(RuntimeError):
+    """A private step was about to be written into a public message (a bug; refused)."""
+
 _hiders: dict[int, asyncio.Task[None]] = {}
 
 
@@ -47,6 +52,9 @@ async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
 
 async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:
     """Put a private step into the interaction's own ephemeral message (already deferred)."""
+    updating = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    if updating and interaction.message is not None and not interaction.message.flags.ephemeral:
+        raise PublicMessageError("a private step may only replace an ephemeral message")
     locale = resolve_locale(interaction.locale)
     embed, view, files = await private.render(table, obs, locale)
     message = await interaction.edit_original_response(embed=embed, attachments=files, view=view, content=None)

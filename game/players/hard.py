@@ -15,7 +15,9 @@ from game.players.rollout import determinize, round_scores_after
 from game.players.strategy import Params, play
 from game.scoring import round_scores
 
-ROLLOUTS = 16  # sampled deals per Wake up! decision: keeps a decision well under 50 ms
+# Sampled deals per Wake up! decision; a rollout is longer at a bigger table, so fewer there: under 50 ms at p99.
+MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 36
+WAKE_GATE = 2.0  # only weigh a call when my estimate is at most this much above the lowest other estimate
 # An opponent's card that it knows (and we do not) averages about 2.4 cats once a few turns are played (measured
 # over normal-against-normal matches), about 4 in the first turns: sampled with weight 2^(-points / bias).
 LOW_BIAS, EARLY_LOW_BIAS = 2.3, 4.5
@@ -43,16 +45,19 @@ def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
 def rollout_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     """Call Wake up! when, over sampled deals, calling now beats playing on with the normal strategy."""
     obs = belief.obs
-    if belief.dream_estimate(belief.seat) > params.wake_ceiling:
+    mine = belief.dream_estimate(belief.seat)
+    others = min(belief.dream_estimate(s) for s in range(obs.num_seats) if s != belief.seat)
+    if mine > params.wake_ceiling or mine > others + WAKE_GATE:
         return False
+    rollouts = min(MAX_ROLLOUTS, ROLLOUT_BUDGET // obs.num_seats)
     advantage = 0.0
-    for _ in range(ROLLOUTS):
+    for _ in range(rollouts):
         state = determinize(obs, rng, EARLY_LOW_BIAS if len(obs.discard_pile) <= EARLY_DISCARDS else LOW_BIAS)
         scores, _, _ = round_scores(state.round.dreams, belief.seat, obs.penalty)
         called = _utility(obs, scores)
         played_on = _utility(obs, round_scores_after(state, rng, NORMAL, first_wakes=False))
         advantage += called - played_on
-    return advantage / ROLLOUTS >= params.wake_margin
+    return advantage / rollouts >= params.wake_margin
 
 
 def _utility(obs: Observation, scores: Sequence[int]) -> float:

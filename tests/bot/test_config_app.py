@@ -41,10 +41,12 @@ def test_settings_come_from_a_dotenv_file(tmp_path, monkeypatch: pytest.MonkeyPa
     assert settings.database_url == "sqlite+aiosqlite:///dreamcats.db"
 
 
-def test_a_malformed_guild_id_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("name", "value"), [("DREAMCATS_DEV_GUILD_ID", "lobby"), ("DATABASE_URL", "not a url"),
+                                             ("DREAMCATS_LOG_LEVEL", "chatty")])
+def test_a_malformed_setting_names_the_variable(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
-    monkeypatch.setenv("DREAMCATS_DEV_GUILD_ID", "lobby")
-    with pytest.raises(ConfigError, match="DREAMCATS_DEV_GUILD_ID"):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=name):
         load_settings(None)
 
 

@@ -13,7 +13,7 @@ from bot.service import ManualClock
 from bot.storage import Database
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import MANAGE_GUILD, FakeDiscord
 
 ATTACH_FILES, EMBED_LINKS = 1 << 15, 1 << 14
 
@@ -138,4 +138,18 @@ async def test_leaving_a_running_match_and_who_may_stop_it(world: World, running
     await fake.slash(world.ana, world.games, "dreamcats stop")
     await running.presenter.idle()
     assert players.table is None and fake.latest_with(world.games, f"dc:{players.game_id}") is None
+    assert fake.violations == []
+
+
+async def test_with_the_memory_aid_my_dream_shows_the_cards_i_know(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    changed = await fake.slash(mod, world.games, "dreamcats settings", memory_aid=True)
+    assert changed.reply is not None and changed.reply.ephemeral
+    players = await open_table(world, running)
+    assert running.service.get(players.game_id).settings.memory_aid
+    await players.initial_peeks()
+    mine = await players.click(world.bo, players.message(), players.cid("dream"))
+    assert mine.reply is not None and mine.reply.ephemeral
+    assert [a.filename for a in mine.reply.attachments] == ["dream.png"] and "memory aid" in str(mine.reply.embeds)
     assert fake.violations == []

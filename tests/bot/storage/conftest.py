@@ -28,9 +28,16 @@ def _dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+async def _admin(url: str) -> asyncpg.Connection:
+    try:
+        return await asyncpg.connect(_dsn(url), timeout=3)
+    except asyncpg.InvalidCatalogNameError:  # the named database does not exist: the server's own will do
+        return await asyncpg.connect(_dsn(make_url(url).set(database="postgres").render_as_string(False)), timeout=3)
+
+
 async def _own_database(url: str) -> tuple[str, str | None]:
     """(URL to test against, name of the database we created or None)."""
-    admin = await asyncpg.connect(_dsn(url), timeout=3)
+    admin = await _admin(url)
     try:
         name = f"dreamcats_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
         try:
@@ -43,7 +50,7 @@ async def _own_database(url: str) -> tuple[str, str | None]:
 
 
 async def _drop_database(url: str, name: str) -> None:
-    admin = await asyncpg.connect(_dsn(url), timeout=3)
+    admin = await _admin(url)
     try:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
@@ -67,7 +74,8 @@ def postgres_url() -> Iterator[str]:
     try:
         url, created = asyncio.run(_own_database(POSTGRES_URL))
     except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
-        pytest.skip(f"no PostgreSQL server answers at {POSTGRES_URL} ({type(exc).__name__}: {exc}); "
+        shown = make_url(POSTGRES_URL).render_as_string(hide_password=True)
+        pytest.skip(f"no PostgreSQL server answers at {shown} ({type(exc).__name__}: {exc}); "
                     "set DREAMCATS_TEST_POSTGRES_URL to run the PostgreSQL storage tests")
     yield url
     if created is not None:
