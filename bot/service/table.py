@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -222,7 +222,3 @@ def _entry_from_dict(data: dict[str, Any]) -> LogEntry:
     return LogEntry(str(data["kind"]), data["seat"], tuple(int(c) for c in data["cards"]),
                     tuple((int(s), int(p)) for s, p in data["slots"]), int(data["count"]))
 
-
-def seat_with(seat: Seat, **changes: Any) -> Seat:
-    """A copy of a seat with some fields changed."""
-    return replace(seat, **changes)

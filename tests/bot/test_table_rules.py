@@ -153,3 +153,27 @@ async def test_with_the_memory_aid_my_dream_shows_the_cards_i_know(world: World,
     assert mine.reply is not None and mine.reply.ephemeral
     assert [a.filename for a in mine.reply.attachments] == ["dream.png"] and "memory aid" in str(mine.reply.embeds)
     assert fake.violations == []
+
+
+async def test_three_timeouts_hand_the_seat_over_and_the_computers_finish(world: World) -> None:
+    fake, clock = world.fake, ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with fake.run(bot):
+        await fake.slash(world.ana, world.games, "dreamcats start", points=30)
+        table = bot.service.in_channel(world.games.id)
+        assert table is not None and table.message_id is not None
+        lobby = fake.messages_by_id[table.message_id]
+        await fake.click(world.bo, lobby, f"dc:{table.game_id}:join")
+        await fake.click(world.ana, lobby, f"dc:{table.game_id}:start")
+        for _ in range(6):  # nobody ever moves: three timed-out turns each
+            await bot.service.settled(table.game_id)
+            await clock.advance(121)
+        await bot.service.settled(table.game_id)
+        await bot.presenter.idle()
+        notices = [m.content for m in fake.messages(world.games) if "three turns in a row" in m.content]
+        assert notices == [f"<@{world.ana.id}>, your time ran out three turns in a row, so a computer player now "
+                           "plays your seat.", f"<@{world.bo.id}>, your time ran out three turns in a row, so a "
+                           "computer player now plays your seat."]
+        assert bot.service.tables == []  # the computer players played the match to its end
+        assert fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
+    assert fake.violations == []
