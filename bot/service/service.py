@@ -13,6 +13,7 @@ from typing import Protocol
 
 from bot.service import lobby, moves
 from bot.service.clock import Clock, SystemClock
+from bot.service.driver import Mutation, TurnDriver
 from bot.service.errors import (
     BusyError,
     ConflictError,
@@ -60,14 +61,9 @@ class Outcome:
     view: Observation
 
 
-class _Unchanged(Exception):
-    """A scheduled step that no longer applies; nothing is saved."""
 
 
-Mutation = Callable[[Table], list[Event]]
-
-
-class GameService:
+class GameService(TurnDriver):
     """All live games of this bot process."""
 
     def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
@@ -103,16 +99,17 @@ class GameService:
                          locale: str) -> Table:
         """A new lobby with the host seated; GameRunningError if the channel already has a game."""
         settings.validated()
-        running = self.in_channel(channel_id)
-        if running is not None:
-            raise GameRunningError(running.game_id, running.message_id)
-        stored = await self.store.in_channel(channel_id)
-        if stored is not None:
-            raise GameRunningError(stored.game_id, stored.message_id)
-        table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
-                      [Seat(host.user_id, host.name, host.locale)], self.clock.now())
-        table.version = await self.store.create(table)
-        self._tables[table.game_id] = table
+        async with self._locked(f"channel-{channel_id}"):  # two starts at once make one lobby
+            running = self.in_channel(channel_id)
+            if running is not None:
+                raise GameRunningError(running.game_id, running.message_id)
+            stored = await self.store.in_channel(channel_id)
+            if stored is not None:
+                raise GameRunningError(stored.game_id, stored.message_id)
+            table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
+                          [Seat(host.user_id, host.name, host.locale)], self.clock.now())
+            table.version = await self.store.create(table)
+            self._tables[table.game_id] = table
         return table
 
     async def join(self, game_id: str, person: Person) -> Table:
@@ -277,80 +274,3 @@ class GameService:
                 self.notifier.table_changed(table)
                 self._restart_driver(table.game_id)
         return broken
-
-    async def shutdown(self) -> None:
-        """Stop every timer and computer player (the games stay saved)."""
-        drivers = list(self._drivers.values())
-        self._drivers.clear()
-        for task in drivers:
-            task.cancel()
-        await asyncio.gather(*drivers, return_exceptions=True)
-        for lock in list(self._locks.values()):  # a move being saved right now finishes first
-            try:
-                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
-                lock.release()
-            except TimeoutError:
-                log.warning("shutdown: a game was still busy after %.1f s", self.lock_timeout)
-
-    # -- computer players and timers ----------------------------------------------------------------------------
-    async def settled(self, game_id: str) -> None:
-        """Wait until the game waits for a person (or has ended): for tests and the demo."""
-        await self._settled.setdefault(game_id, asyncio.Event()).wait()
-
-    def _restart_driver(self, game_id: str) -> None:
-        old = self._drivers.pop(game_id, None)
-        if old is not None:
-            old.cancel()
-        settled = self._settled.setdefault(game_id, asyncio.Event())
-        table = self._tables.get(game_id)
-        if table is None or not table.playing:
-            settled.set()
-            return
-        settled.clear()
-        self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"dc-{game_id}")
-
-    async def _drive(self, game_id: str) -> None:
-        """Play computer turns after a pause, and play a person's turn when their timer runs out."""
-        try:
-            while (table := self._tables.get(game_id)) is not None and table.playing:
-                turn, key = table.turn, table.turn_key
-                assert turn is not None
-                if table.seats[turn].computer_plays:
-                    await self.clock.sleep(self.computer_pause)
-                    step: Mutation = self._computer_step(turn, key)
-                else:
-                    self._settled.setdefault(game_id, asyncio.Event()).set()
-                    assert table.deadline is not None
-                    await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
-                    self._settled[game_id].clear()
-                    step = self._timeout_step(turn, key)
-                try:
-                    await asyncio.shield(self._change(game_id, step, restart=False))
-                except (_Unchanged, ConflictError):  # on a conflict the game was reloaded: look again
-                    continue
-        except asyncio.CancelledError:
-            raise
-        except GameGoneError:
-            pass
-        except Exception:
-            log.exception("game %s: the computer player or timer failed", game_id)
-        finally:
-            if self._drivers.get(game_id) is asyncio.current_task():
-                self._settled.setdefault(game_id, asyncio.Event()).set()
-
-    def _computer_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
-        def mutate(table: Table) -> list[Event]:
-            strength = table.seats[seat].strength
-            if table.turn != seat or table.turn_key != key or strength is None:
-                raise _Unchanged
-            return moves.apply_logged(table, moves.computer_action(table, seat, strength, self.rng))
-        return mutate
-
-    def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
-        def mutate(table: Table) -> list[Event]:
-            if table.turn != seat or table.turn_key != key or table.deadline is None:
-                raise _Unchanged
-            if table.deadline > self.clock.now() or table.seats[seat].computer_plays:
-                raise _Unchanged
-            return moves.timed_out(table, seat, self.rng)
-        return mutate

@@ -21,6 +21,7 @@ from game import (
     Draw,
     InitialPeek,
     KeepCard,
+    Observation,
     Step,
     SwapDrawn,
     TakeDiscard,
@@ -34,13 +35,13 @@ from game.errors import NotYourTurnError, WrongStepError
 
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
-def _my_turn(click: Click, *, fresh: bool = True) -> tuple[Table, int]:
+def _my_turn(click: Click) -> tuple[Table, int]:
+    """The presser's table and seat if it is their turn and the button is current (checked before deferring)."""
     table = click.table()
     seat = person_seat(table, click.user_id)
     if table.turn != seat:
         raise NotYourTurnError("It is not your turn.")
-    if fresh:
-        click.check_fresh(table)
+    click.check_fresh(table)
     return table, seat
 
 
@@ -95,7 +96,7 @@ async def _dream(click: Click) -> None:
     await show(click.interaction, private.my_dream(table, obs, seat, click.locale), table, obs)
 
 
-async def _next_step(click: Click, table: Table, obs: Any) -> None:
+async def _next_step(click: Click, table: Table, obs: Observation) -> None:
     """After a move: the pending choice, or nothing more to do this turn."""
     if obs.my_turn and obs.step is Step.HOLDING:
         await show(click.interaction, private.holding(table, obs, click.locale), table, obs)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from game.actions import Action
+from game.cards import POINTS
 from game.observation import Observation
 from game.players.belief import Belief
 from game.players.normal import NORMAL
@@ -17,7 +18,11 @@ from game.scoring import round_scores
 
 # Sampled deals per Wake up! decision; a rollout is longer at a bigger table, so fewer there: under 50 ms at p99.
 MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 36
+MULTI_WAKE_MARGIN = 2.0  # the margin at tables of 3 or more, where each rival is a smaller share of the danger
 WAKE_GATE = 2.0  # only weigh a call when my estimate is at most this much above the lowest other estimate
+# A call must also succeed this often over SUCCESS_SAMPLES sampled deals: a failed call costs the penalty, and at a
+# bigger table a gamble that pays on average still loses matches.
+SUCCESS_SAMPLES, MIN_SUCCESS, MULTI_MIN_SUCCESS = 32, 0.0, 0.7
 # An opponent's card that it knows (and we do not) averages about 2.4 cats once a few turns are played (measured
 # over normal-against-normal matches), about 4 in the first turns: sampled with weight 2^(-points / bias).
 LOW_BIAS, EARLY_LOW_BIAS = 2.3, 4.5
@@ -49,19 +54,34 @@ def rollout_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     others = min(belief.dream_estimate(s) for s in range(obs.num_seats) if s != belief.seat)
     if mine > params.wake_ceiling or mine > others + WAKE_GATE:
         return False
+    bias = EARLY_LOW_BIAS if len(obs.discard_pile) <= EARLY_DISCARDS else LOW_BIAS
+    if _success_rate(belief, rng, bias) < (MIN_SUCCESS if obs.num_seats == 2 else MULTI_MIN_SUCCESS):
+        return False
     rollouts = min(MAX_ROLLOUTS, ROLLOUT_BUDGET // obs.num_seats)
     advantage = 0.0
     for _ in range(rollouts):
-        state = determinize(obs, rng, EARLY_LOW_BIAS if len(obs.discard_pile) <= EARLY_DISCARDS else LOW_BIAS)
+        state = determinize(obs, rng, bias)
         scores, _, _ = round_scores(state.round.dreams, belief.seat, obs.penalty)
         called = _utility(obs, scores)
         played_on = _utility(obs, round_scores_after(state, rng, NORMAL, first_wakes=False))
         advantage += called - played_on
-    return advantage / rollouts >= params.wake_margin
+    margin = params.wake_margin if obs.num_seats == 2 else MULTI_WAKE_MARGIN
+    return advantage / rollouts >= margin
+
+
+def _success_rate(belief: Belief, rng: random.Random, bias: float) -> float:
+    """How often, over sampled deals, my dream is the lowest (or tied): a call would succeed."""
+    wins = 0
+    for _ in range(SUCCESS_SAMPLES):
+        dreams = determinize(belief.obs, rng, bias).round.dreams
+        sums = [sum(POINTS[card] for card in dream) for dream in dreams]
+        wins += sums[belief.seat] <= min(sums)
+    return wins / SUCCESS_SAMPLES
 
 
 def _utility(obs: Observation, scores: Sequence[int]) -> float:
-    """How good a round's scores are for the observing seat: its lead in cats, or the match if it ends."""
+    """How good a round's scores are for the observing seat: its lead over the average rival, or the match if it
+    ends."""
     seat = obs.seat
     assert seat is not None
     others = [s for i, s in enumerate(scores) if i != seat]
@@ -69,7 +89,7 @@ def _utility(obs: Observation, scores: Sequence[int]) -> float:
     ends = max(totals) >= obs.point_limit if obs.fixed_rounds is None else len(obs.results) + 1 >= obs.fixed_rounds
     if ends:
         return MATCH_WEIGHT if totals[seat] <= min(totals) else -MATCH_WEIGHT
-    return float(min(others) - scores[seat])
+    return sum(others) / len(others) - scores[seat]
 
 
 __all__ = ["HARD", "hard", "rollout_wake"]

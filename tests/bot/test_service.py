@@ -208,3 +208,10 @@ async def test_restart_resumes_good_games_and_marks_an_unreadable_one_broken(
     await _people_play(second, game_id, [ANA, BO], random.Random(6))
     assert len(store.finished) == 1
     await second.shutdown()
+
+
+async def test_two_starts_at_once_open_one_lobby(service: GameService, store: MemoryGameStore) -> None:
+    results = await asyncio.gather(
+        *(service.open_lobby(guild_id=10, channel_id=20, host=p, settings=FAST, locale="en") for p in (ANA, BO)),
+        return_exceptions=True)
+    assert sum(isinstance(r, GameRunningError) for r in results) == 1 and len(store.rows) == 1

@@ -177,3 +177,21 @@ async def test_three_timeouts_hand_the_seat_over_and_the_computers_finish(world:
         assert bot.service.tables == []  # the computer players played the match to its end
         assert fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
     assert fake.violations == []
+
+
+async def test_a_game_in_a_thread(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    thread = fake.add_thread(world.games, "cats at night")
+    await fake.idle()
+    lobby = (await fake.slash(world.ana, thread, "dreamcats start")).reply
+    assert lobby is not None and lobby.channel is thread
+    table = running.service.in_channel(thread.id)
+    assert table is not None
+    await fake.click(world.bo, lobby, f"dc:{table.game_id}:join")
+    await fake.click(world.ana, lobby, f"dc:{table.game_id}:start")
+    await running.service.settled(table.game_id)
+    await running.presenter.idle()
+    assert [a.filename for a in lobby.attachments] == ["table.png"]
+    second = await fake.slash(world.bo, world.games, "dreamcats start")  # the parent channel is free
+    assert second.reply is not None and not second.reply.ephemeral
+    assert fake.violations == []

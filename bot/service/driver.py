@@ -1,0 +1,115 @@
+"""Computer turns and turn timers: one task per game that plays computer seats and runs out a person's clock."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+
+from bot.service import moves
+from bot.service.clock import Clock
+from bot.service.errors import ConflictError, GameGoneError
+from bot.service.table import Table
+from game import Event
+
+Mutation = Callable[[Table], list[Event]]
+log = logging.getLogger(__name__)
+
+
+class Unchanged(Exception):
+    """A scheduled step that no longer applies; nothing is saved."""
+
+
+class TurnDriver:
+    """Mixin of GameService: the per-game task behind computer players and the turn timer."""
+
+    clock: Clock
+    rng: random.Random
+    computer_pause: float
+    lock_timeout: float
+    _tables: dict[str, Table]
+    _locks: dict[str, asyncio.Lock]
+    _drivers: dict[str, asyncio.Task[None]]
+    _settled: dict[str, asyncio.Event]
+
+    def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
+                announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
+        raise NotImplementedError  # GameService's
+
+    async def shutdown(self) -> None:
+        """Stop every timer and computer player (the games stay saved)."""
+        drivers = list(self._drivers.values())
+        self._drivers.clear()
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+        for lock in list(self._locks.values()):  # a move being saved right now finishes first
+            try:
+                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
+                lock.release()
+            except TimeoutError:
+                log.warning("shutdown: a game was still busy after %.1f s", self.lock_timeout)
+
+    # -- computer players and timers ----------------------------------------------------------------------------
+    async def settled(self, game_id: str) -> None:
+        """Wait until the game waits for a person (or has ended): for tests and the demo."""
+        await self._settled.setdefault(game_id, asyncio.Event()).wait()
+
+    def _restart_driver(self, game_id: str) -> None:
+        old = self._drivers.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        settled = self._settled.setdefault(game_id, asyncio.Event())
+        table = self._tables.get(game_id)
+        if table is None or not table.playing:
+            settled.set()
+            return
+        settled.clear()
+        self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"dc-{game_id}")
+
+    async def _drive(self, game_id: str) -> None:
+        """Play computer turns after a pause, and play a person's turn when their timer runs out."""
+        try:
+            while (table := self._tables.get(game_id)) is not None and table.playing:
+                turn, key = table.turn, table.turn_key
+                assert turn is not None
+                if table.seats[turn].computer_plays:
+                    await self.clock.sleep(self.computer_pause)
+                    step: Mutation = self._computer_step(turn, key)
+                else:
+                    self._settled.setdefault(game_id, asyncio.Event()).set()
+                    assert table.deadline is not None
+                    await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
+                    self._settled[game_id].clear()
+                    step = self._timeout_step(turn, key)
+                try:
+                    await asyncio.shield(self._change(game_id, step, restart=False))
+                except (Unchanged, ConflictError):  # on a conflict the game was reloaded: look again
+                    continue
+        except asyncio.CancelledError:
+            raise
+        except GameGoneError:
+            pass
+        except Exception:
+            log.exception("game %s: the computer player or timer failed", game_id)
+        finally:
+            if self._drivers.get(game_id) is asyncio.current_task():
+                self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    def _computer_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
+        def mutate(table: Table) -> list[Event]:
+            strength = table.seats[seat].strength
+            if table.turn != seat or table.turn_key != key or strength is None:
+                raise Unchanged
+            return moves.apply_logged(table, moves.computer_action(table, seat, strength, self.rng))
+        return mutate
+
+    def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
+        def mutate(table: Table) -> list[Event]:
+            if table.turn != seat or table.turn_key != key or table.deadline is None:
+                raise Unchanged
+            if table.deadline > self.clock.now() or table.seats[seat].computer_plays:
+                raise Unchanged
+            return moves.timed_out(table, seat, self.rng)
+        return mutate

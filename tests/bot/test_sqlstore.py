@@ -1,0 +1,53 @@
+"""The service's store on a real SQLite file: versions, conflicts, finishing, broken rows."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.service import ConflictError, GameService, ManualClock, Person
+from bot.sqlstore import SqlGameStore
+from bot.storage import Database, leaderboard
+from game import MatchSettings
+from tests.bot.fakes import RecordingNotifier
+from tests.bot.test_service import _people_play
+
+
+async def test_a_match_through_the_sql_store(tmp_path: Path) -> None:
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'store.db'}")
+    store = SqlGameStore(db)
+    service = GameService(store, RecordingNotifier(), clock=ManualClock(), computer_pause=0, rng=random.Random(2))
+    ana, bo = Person(1, "Ana"), Person(2, "Bo")
+    table = await service.open_lobby(guild_id=5, channel_id=6, host=ana, settings=MatchSettings(point_limit=30),
+                                     locale="en")
+    assert (await store.in_channel(6)) is not None and table.version == 1
+    await service.join(table.game_id, bo)
+    stale = service.get(table.game_id)
+    with pytest.raises(ConflictError):
+        await store.save(replace(stale, version=stale.version - 1))
+    await service.add_computer(table.game_id, ana.user_id, "easy")
+    await service.start(table.game_id, ana.user_id)
+    await service.settled(table.game_id)
+    [stored] = await store.load()
+    assert stored.payload == service.get(table.game_id).to_payload() and stored.deadline is not None
+    await _people_play(service, table.game_id, [ana, bo], random.Random(3))
+    assert await store.load() == [] and await store.in_channel(6) is None
+    async with db.sessions() as session, session.begin():
+        page = await leaderboard(session, guild_id=5)
+    assert {row.user_id for row in page.rows} == {1, 2}
+    await service.shutdown()
+    await db.close()
+
+
+async def test_a_broken_row_is_kept_but_not_loaded(tmp_path: Path) -> None:
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'broken.db'}")
+    store = SqlGameStore(db)
+    service = GameService(store, RecordingNotifier(), clock=ManualClock(), computer_pause=0)
+    table = await service.open_lobby(guild_id=5, channel_id=6, host=Person(1, "Ana"), settings=MatchSettings(),
+                                     locale="pl")
+    await store.mark_broken(table.game_id, "test")
+    assert await store.load() == [] and await store.in_channel(6) is None
+    await db.close()
