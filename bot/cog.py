@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import command_str, resolve_locale, t
-from bot.service import GameRunningError, Person
+from bot.service import GameRunningError, Person, Table
 from bot.standings import change_settings, show_leaderboard, show_stats
 from bot.storage import get_server_settings
 from bot.views.public import lobby_message
@@ -64,6 +65,9 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                    group_description=command_str("command.dreamcats.description")):
     """/dreamcats start, rules, stop, leaderboard, stats, settings."""
 
+    # Seconds /dreamcats start may spend opening the lobby before answering with a placeholder (Discord allows 3).
+    answer_within = 2.0
+
     def __init__(self, bot: DreamcatsBot) -> None:
         self.bot = bot
         super().__init__()
@@ -94,27 +98,58 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             self.bot.presenter.table_changed(running)
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
-        await interaction.response.defer()
+        # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
+        work = asyncio.ensure_future(self._open_lobby(interaction, locale, points, penalty, rounds, timer))
+        done, _ = await asyncio.wait({work}, timeout=self.answer_within)
+        if not done:
+            await interaction.response.defer()
         try:
-            async with self.bot.db.sessions() as session, session.begin():
-                server = await get_server_settings(session, guild_id=interaction.guild_id or 0)
-            settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
-                                     fixed_rounds=rounds, memory_aid=server.memory_aid,
-                                     reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)
-            table_locale = server.table_locale or resolve_locale(interaction.guild_locale)
-            host = Person(interaction.user.id, interaction.user.display_name, locale)
-            table = await self.bot.service.open_lobby(guild_id=interaction.guild_id or 0,
-                                                      channel_id=interaction.channel_id or 0, host=host,
-                                                      settings=settings, locale=table_locale)
+            table = await work
         except GameRunningError as exc:
             await self._point_to(interaction, exc)
             return
         except GameError as exc:
-            await _private_after_defer(interaction, error_line(exc, locale))
+            if interaction.response.is_done():
+                await _private_after_defer(interaction, error_line(exc, locale))
+            else:
+                await say(interaction, error_line(exc, locale))
             return
         embed, view = lobby_message(table)
-        message = await interaction.edit_original_response(embed=embed, view=view)
-        await self.bot.service.set_message(table.game_id, message.id)
+        if interaction.response.is_done():
+            message_id = (await interaction.edit_original_response(embed=embed, view=view)).id
+        else:
+            response = await interaction.response.send_message(embed=embed, view=view)
+            assert response.message_id is not None
+            message_id = response.message_id
+        await self.bot.service.set_message(table.game_id, message_id)
+
+    async def _open_lobby(self, interaction: discord.Interaction, locale: str, points: int | None,
+                          penalty: int | None, rounds: int | None, timer: int | None) -> Table:
+        async with self.bot.db.sessions() as session, session.begin():
+            server = await get_server_settings(session, guild_id=interaction.guild_id or 0)
+        settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
+                                 fixed_rounds=rounds, memory_aid=server.memory_aid,
+                                 reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)
+        table_locale = server.table_locale or resolve_locale(interaction.guild_locale)
+        host = Person(interaction.user.id, interaction.user.display_name, locale)
+        return await self.bot.service.open_lobby(guild_id=interaction.guild_id or 0,
+                                                 channel_id=interaction.channel_id or 0, host=host,
+                                                 settings=settings, locale=table_locale)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """An unexpected failure: one log line for the operator, one private line (never a stuck placeholder)."""
+        cause = getattr(error, "original", error)
+        log.error("command %s failed: guild=%s channel=%s user=%s: %r", getattr(interaction.command, "name", "?"),
+                  interaction.guild_id, interaction.channel_id, interaction.user.id, cause)
+        text = t("error.generic", resolve_locale(interaction.locale))
+        try:
+            if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+                await _private_after_defer(interaction, text)
+            else:
+                await say(interaction, text)
+        except discord.HTTPException as exc:
+            log.warning("could not tell the user about the failure: %s", exc)
 
     async def _point_to(self, interaction: discord.Interaction, exc: GameRunningError) -> None:
         locale = resolve_locale(interaction.locale)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Collection, Sequence
 
 import discord
@@ -33,18 +34,16 @@ def _events(entries: Sequence[LogEntry]) -> list[Event]:
 
 
 def _file(png: bytes, alt: str, name: str) -> discord.File:
-    import io
-
     return discord.File(io.BytesIO(png), filename=name, description=alt[:1024])
 
 
-async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEntry], text: PictureText
-                     ) -> discord.File:
-    """The public table (obs must be the public observation), as table.png."""
+async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEntry], text: PictureText, *,
+                     deadline: str | None = None) -> discord.File:
+    """The public table (obs must be the public observation), as table.png; `deadline` is the turn timer text."""
     assert obs.seat is None, "the table picture is public"
 
     def work() -> tuple[bytes, str]:
-        image = render_table(obs, names, last_events=_events(log), text=text)
+        image = render_table(obs, names, last_events=_events(log), deadline=deadline, text=text)
         return encode_png(image), table_alt(obs, names, text=text)
 
     return _file(*await asyncio.to_thread(work), "table.png")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import resolve_locale, t
 from bot.service import StoredGame, Table
 from bot.views.public import closed_message, lobby_message, reveal_message, standings_message, table_message
 from game import GameError, RoundResult
@@ -65,7 +65,8 @@ class DiscordPresenter:
 
     def game_broken(self, stored: StoredGame, reason: str) -> None:
         """Tell the channel its game could not be resumed."""
-        text = t("notice.broken", "en")
+        locale = stored.payload.get("locale") if isinstance(stored.payload, dict) else None
+        text = t("notice.broken", resolve_locale(locale if isinstance(locale, str) else None))
         task = asyncio.get_running_loop().create_task(self._post(stored.channel_id, content=text))
         self._workers[f"broken-{stored.game_id}"] = task
 

@@ -20,17 +20,31 @@ def card_name(card: Card | int, locale: str) -> str:
     return t(_CARD_KEYS[card], locale) if card in _CARD_KEYS else str(int(card))
 
 
+def card_power(card: Card | int, locale: str) -> str:
+    """What a special card's power does ("" for a number card)."""
+    key = _CARD_KEYS.get(Card(card))
+    return t(key.replace(".name", ".power"), locale) if key else ""
+
+
 def seat_names(table: Table, locale: str) -> list[str]:
-    """Display names in seat order; computer players get a translated name with their strength."""
-    names, number = [], 0
-    for seat in table.seats:
-        if seat.is_person:
-            names.append(seat.name)
-            continue
-        number += 1
-        strength = t(f"term.strength.{seat.strength}", locale)
-        names.append(t("seat.computer", locale, number=number, strength=strength))
-    return names
+    """Display names in seat order; a computer player's is short and translated ("Bot Luna"), without strength."""
+    return [seat.name if seat.is_person or " " in seat.name  # a name stored before cat names: shown as it is
+            else t("seat.computer", locale, name=seat.name) for seat in table.seats]
+
+
+def names_with_strength(table: Table, locale: str) -> list[str]:
+    """Seat names for the lobby and the totals: a computer player's strength follows its name."""
+    names = seat_names(table, locale)
+    return [t("seat.computer_strength", locale, name=name, strength=t(f"term.strength.{seat.strength}", locale))
+            if not seat.is_person and seat.strength else name for name, seat in zip(names, table.seats, strict=True)]
+
+
+def turn_time(table: Table, locale: str) -> str | None:
+    """The turn timer drawn on the table picture ("2:00 per turn"), while a person's clock runs; else None."""
+    if table.deadline is None or table.turn is None or table.seats[table.turn].computer_plays:
+        return None
+    minutes, secs = divmod(table.settings.turn_timer, 60)
+    return t("table.picture_timer", locale, time=f"{minutes}:{secs:02d}")
 
 
 def slot_text(slot: Slot, names: Sequence[str], locale: str) -> str:
@@ -94,4 +108,7 @@ def picture_text(locale: str) -> PictureText:
             values[item.name] = raw
     values.update(take_2=t("card.take2.name", locale), peek_1=t("card.peek1.name", locale),
                   swap_2=t("card.swap2.name", locale))
+    # Fields without a picture.* key are the game's own words (RULES.md §9).
+    values.setdefault("draw_pile", t("term.draw_pile", locale))
+    values.setdefault("wake_up", t("term.wake_up", locale))
     return PictureText(**values)

@@ -5,13 +5,15 @@ from __future__ import annotations
 from PIL import Image
 
 from game import Observation
-from images import art, scene
+from images import art, fonts, scene
 from images.cards import back, face
 from images.fonts import text_sprite
 from images.layout import HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
 from images.text import PictureText
 
 _MINI = (30, 42)
+# The piles' centres are 172 px apart: captions narrower than that leave a gap between them.
+_CAPTION_WIDTH = 156
 
 
 def draw_centre(
@@ -31,7 +33,7 @@ def draw_centre(
     w, h = PILE_CARD
     draw_x, discard_x = cx - 36 - w, cx + 36
     for caption, x in ((text.draw_pile, draw_x), (text.discard, discard_x)):
-        scene.paste_centred(frame, text_sprite(caption, 24, (226, 218, 255), 180), x + w / 2, piles_top - 22)
+        scene.paste_centred(frame, _pile_caption(caption), x + w / 2, piles_top - 22)
     _draw_pile(frame, obs.draw_count, draw_x, piles_top, text)
     if len(obs.discard_pile) > 1:
         scene.paste(frame, scene.panel(w, h, (*art.PAPER, 255), art.INK), discard_x + 5, piles_top + 5)
@@ -42,6 +44,14 @@ def draw_centre(
     scene.paste(frame, face(card, w, h, text.card_name(card)), discard_x, piles_top)
     number = text_sprite(text.round.format(number=obs.round_number), 22, (210, 200, 240), 220)
     scene.paste(frame, number, 16, HEIGHT - 16 - number.height)
+
+
+def _pile_caption(caption: str) -> Image.Image:
+    """The caption over a pile, narrowed (condensed, then smaller) so the two never touch."""
+    for size, condensed in ((24, False), (24, True), (21, True)):
+        if fonts.font(size, condensed).getlength(fonts.clean(caption, condensed)) <= _CAPTION_WIDTH:
+            break
+    return text_sprite(caption, size, (226, 218, 255), _CAPTION_WIDTH, condensed=condensed)
 
 
 def _banner(frame: Image.Image, banner: str, deadline: str | None, cx: int, y: int, held: int) -> None:

@@ -28,6 +28,7 @@ class TurnDriver:
     rng: random.Random
     computer_pause: float
     lock_timeout: float
+    lobby_timeout: float
     _tables: dict[str, Table]
     _locks: dict[str, asyncio.Lock]
     _drivers: dict[str, asyncio.Task[None]]
@@ -35,6 +36,9 @@ class TurnDriver:
 
     def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
                 announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
+        raise NotImplementedError  # GameService's
+
+    async def _expire(self, game_id: str) -> None:
         raise NotImplementedError  # GameService's
 
     async def shutdown(self) -> None:
@@ -62,11 +66,29 @@ class TurnDriver:
             old.cancel()
         settled = self._settled.setdefault(game_id, asyncio.Event())
         table = self._tables.get(game_id)
+        if table is not None and table.state is None:
+            settled.set()
+            self._drivers[game_id] = asyncio.get_running_loop().create_task(self._lobby_clock(game_id),
+                                                                            name=f"dc-lobby-{game_id}")
+            return
         if table is None or not table.playing:
             settled.set()
             return
         settled.clear()
         self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"dc-{game_id}")
+
+    async def _lobby_clock(self, game_id: str) -> None:
+        """Close a lobby once nobody has touched it for `lobby_timeout` seconds (a new change restarts this)."""
+        try:
+            table = self._tables.get(game_id)
+            if table is None:
+                return
+            await self.clock.sleep((table.last_activity - self.clock.now()).total_seconds() + self.lobby_timeout)
+            await asyncio.shield(self._expire(game_id))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: could not close the idle lobby", game_id)
 
     async def _drive(self, game_id: str) -> None:
         """Play computer turns after a pause, and play a person's turn when their timer runs out."""

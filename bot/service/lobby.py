@@ -17,6 +17,9 @@ from bot.service.table import LogEntry, Person, Seat, Table
 from game import MAX_SEATS, MIN_SEATS, Event, new_match
 from game.players import STRENGTHS
 
+# Short, language-neutral cat names for computer players: they must fit on the table picture ("Bot Mochi").
+COMPUTER_NAMES = ("Luna", "Miso", "Tofu", "Mochi", "Nori", "Pixel", "Kiwi", "Ziggy", "Yuki", "Pepper")
+
 
 class UnknownStrengthError(NotInLobbyError):
     """No computer player has that strength."""
@@ -55,8 +58,8 @@ def leave(table: Table, user_id: int) -> bool:
     return False
 
 
-def add_computer(table: Table, user_id: int, strength: str) -> list[Event]:
-    """A seated person adds a computer player of a strength."""
+def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) -> list[Event]:
+    """A seated person adds a computer player of a strength; it gets a cat name not yet used at the table."""
     check_lobby(table)
     if table.seat_of(user_id) is None:
         raise NotSeatedError("Take a seat first.")
@@ -64,9 +67,10 @@ def add_computer(table: Table, user_id: int, strength: str) -> list[Event]:
         raise UnknownStrengthError(f"Unknown strength {strength!r}.")
     if len(table.seats) >= MAX_SEATS:
         raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
-    number = 1 + sum(1 for s in table.seats if not s.is_person)
-    # The stored name is English; the bot shows a translated one built from the strength.
-    table.seats.append(Seat(None, f"Computer {number} ({strength})", strength=strength))
+    taken = {seat.name for seat in table.seats}
+    free = [name for name in COMPUTER_NAMES if name not in taken] or [f"#{len(table.seats) + 1}"]
+    # The stored name is the bare cat name; the bot shows it translated ("Bot Luna") with the strength apart.
+    table.seats.append(Seat(None, rng.choice(free), strength=strength))
     return []
 
 

@@ -27,6 +27,8 @@ from bot.service.table import Person, Seat, Table, UnreadableTableError, table_f
 from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
 
 log = logging.getLogger(__name__)
+# A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.
+LOBBY_TIMEOUT = 30 * 60.0
 
 
 class Notifier(Protocol):
@@ -67,10 +69,11 @@ class GameService(TurnDriver):
     """All live games of this bot process."""
 
     def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
-                 computer_pause: float = 1.5, lock_timeout: float = 2.0, rng: random.Random | None = None) -> None:
+                 computer_pause: float = 1.5, lock_timeout: float = 2.0, rng: random.Random | None = None,
+                 lobby_timeout: float = LOBBY_TIMEOUT) -> None:
         self.store, self.notifier = store, notifier
         self.clock: Clock = clock or SystemClock()
-        self.computer_pause, self.lock_timeout = computer_pause, lock_timeout
+        self.computer_pause, self.lock_timeout, self.lobby_timeout = computer_pause, lock_timeout, lobby_timeout
         self.rng = rng or random.Random()
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -110,6 +113,7 @@ class GameService(TurnDriver):
                           [Seat(host.user_id, host.name, host.locale)], self.clock.now())
             table.version = await self.store.create(table)
             self._tables[table.game_id] = table
+        self._restart_driver(table.game_id)  # the lobby's idle clock
         return table
 
     async def join(self, game_id: str, person: Person) -> Table:
@@ -118,7 +122,7 @@ class GameService(TurnDriver):
 
     async def add_computer(self, game_id: str, user_id: int, strength: str) -> Table:
         """Add a computer player of a strength to the lobby."""
-        return (await self._change(game_id, lambda t: lobby.add_computer(t, user_id, strength)))[0]
+        return (await self._change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
 
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
         """Leave the lobby; the last person out closes it."""
@@ -200,6 +204,8 @@ class GameService(TurnDriver):
             table = before.clone()
             turn_key = table.turn_key
             events = mutate(table)
+            if table.state is None and announce:  # someone did something in the lobby
+                table.active_at = self.clock.now()
             events += moves.computer_peeks(table, self.rng)
             moves.refresh_deadline(table, turn_key, self.clock.now())
             await self._persist(table)
@@ -243,6 +249,18 @@ class GameService(TurnDriver):
         else:
             self.notifier.table_changed(table)
 
+    async def _expire(self, game_id: str) -> None:
+        """Close the lobby if it is still idle and unstarted (it may have changed while we waited)."""
+        async with self._locked(game_id):
+            table = self._tables.get(game_id)
+            if table is None or table.state is not None:
+                return
+            idle = (self.clock.now() - table.last_activity).total_seconds()
+            if idle < self.lobby_timeout:
+                return
+            log.info("game %s: lobby idle for %d s, closing it", game_id, idle)
+            await self._close(table, "expired")
+
     async def _close(self, table: Table, reason: str) -> None:
         await self.store.delete(table.game_id)
         self._forget(table.game_id)
@@ -272,5 +290,5 @@ class GameService(TurnDriver):
             self._tables[table.game_id] = table
             if table.playing:
                 self.notifier.table_changed(table)
-                self._restart_driver(table.game_id)
+            self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
         return broken

@@ -102,6 +102,12 @@ class Table:
     deadline: datetime | None = None
     message_id: int | None = None
     version: int = 0
+    active_at: datetime | None = None  # the last lobby activity (join, leave, add); None: created_at
+
+    @property
+    def last_activity(self) -> datetime:
+        """When someone last did something in the lobby."""
+        return self.active_at or self.created_at
 
     @property
     def playing(self) -> bool:
@@ -163,6 +169,7 @@ class Table:
             "started_at": self.started_at.isoformat() if self.started_at else None,
             "state": match_to_dict(self.state) if self.state is not None else None,
             "log": [_entry_to_dict(e) for e in self.log],
+            "active_at": self.active_at.isoformat() if self.active_at else None,
         }
 
 
@@ -192,6 +199,7 @@ def table_from_payload(
             deadline=deadline,
             message_id=message_id,
             version=version,
+            active_at=datetime.fromisoformat(data["active_at"]) if data.get("active_at") else None,
         )
     except UnreadableTableError:
         raise

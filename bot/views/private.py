@@ -11,7 +11,7 @@ import discord
 from bot.i18n import t
 from bot.pictures import private_file
 from bot.service import Table
-from bot.texts import card_name, picture_text, seat_names, slot_text
+from bot.texts import card_name, card_power, picture_text, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.public import COLOUR
@@ -81,7 +81,11 @@ def holding(table: Table, obs: Observation, locale: str) -> Private:
     if card.is_special:
         label = t("private.use_power", locale, card=card_name(card, locale))
         items.append(GameButton(make_id(gid, "power", number), label, style=discord.ButtonStyle.primary, row=1))
-    return Private(t("private.holding", locale, card=card_name(card, locale)), items, showing=(), reveal=True)
+    if card.is_special:
+        text = t("private.holding_special", locale, card=card_name(card, locale), power=card_power(card, locale))
+    else:
+        text = t("private.holding", locale, card=card_name(card, locale))
+    return Private(text, items, showing=(), reveal=True)
 
 
 def choosing(table: Table, obs: Observation, locale: str) -> Private:

@@ -6,10 +6,21 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
-from bot.texts import card_name, log_line, picture_text, round_headline, score_lines, seat_names, seconds
+from bot.service.service import LOBBY_TIMEOUT
+from bot.texts import (
+    card_name,
+    log_line,
+    names_with_strength,
+    picture_text,
+    round_headline,
+    score_lines,
+    seat_names,
+    seconds,
+    turn_time,
+)
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
 from game import MAX_SEATS, public_observation
@@ -28,22 +39,24 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 def settings_line(table: Table) -> str:
     """Point limit or rounds, penalty and timer."""
     loc, s = table.locale, table.settings
-    goal = (t("lobby.goal_rounds", loc, rounds=s.fixed_rounds) if s.fixed_rounds
-            else t("lobby.goal_points", loc, points=s.point_limit))
+    goal = (tn("lobby.goal_rounds", s.fixed_rounds, loc) if s.fixed_rounds
+            else tn("lobby.goal_points", s.point_limit, loc))
     return t("lobby.settings", loc, goal=goal, penalty=s.penalty, timer=seconds(s.turn_timer, loc))
 
 
 def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     """The lobby: seats, settings and the lobby buttons."""
     loc, gid = table.locale, table.game_id
-    names = seat_names(table, loc)
+    names = names_with_strength(table, loc)
     lines = [t("lobby.host_seat" if seat.user_id == table.host_id else "lobby.seat", loc, number=i + 1, name=names[i])
              for i, seat in enumerate(table.seats)]
     embed = discord.Embed(title=t("lobby.title", loc), description=t("lobby.description", loc), colour=COLOUR)
     embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=MAX_SEATS), value="\n".join(lines),
                     inline=False)
     embed.add_field(name=t("lobby.settings_title", loc), value=settings_line(table), inline=False)
-    strengths = [discord.SelectOption(label=t(f"term.strength.{s}", loc), value=s) for s in STRENGTHS]
+    embed.set_footer(text=t("lobby.idle_note", loc, minutes=int(LOBBY_TIMEOUT // 60)))
+    strengths = [discord.SelectOption(label=t(f"lobby.strength.{s}", loc), value=s,
+                                      description=t(f"lobby.strength.{s}.description", loc)) for s in STRENGTHS]
     view = _view(
         GameButton(make_id(gid, "join"), t("lobby.button.join", loc), style=discord.ButtonStyle.success, row=0),
         GameButton(make_id(gid, "leave"), t("lobby.button.leave", loc), row=0),
@@ -70,7 +83,8 @@ async def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View, d
     embed = discord.Embed(title=t("table.title", loc, number=state.round.number),
                           description="\n".join([*lines, "", turn_line]), colour=COLOUR)
     embed.add_field(name=t("table.totals", loc),
-                    value=" · ".join(f"{n} **{total}**" for n, total in zip(names, state.totals, strict=True)))
+                    value=" · ".join(f"{n} **{total}**" for n, total in
+                                     zip(names_with_strength(table, loc), state.totals, strict=True)))
     embed.set_image(url="attachment://table.png")
     number = table.move_number
     view = _view(
@@ -79,7 +93,7 @@ async def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View, d
         GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
         GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
     )
-    return embed, view, await table_file(obs, names, table.log, picture_text(loc))
+    return embed, view, await table_file(obs, names, table.log, picture_text(loc), deadline=turn_time(table, loc))
 
 
 async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, discord.File]:
@@ -102,10 +116,10 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
     names = seat_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
     order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
-    lines = [t("standings.line", loc, place=rank + 1, name=names[i], total=state.totals[i])
+    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=names[i])
              for rank, i in enumerate(order)]
     embed = discord.Embed(title=t("standings.title", loc),
-                          description=t("standings.winners", loc, names=", ".join(names[i] for i in best))
+                          description=tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
                           + "\n\n" + "\n".join(lines), colour=COLOUR)
     embed.set_image(url="attachment://standings.png")
     return embed, await standings_file(state.totals, names, best, state.results, picture_text(loc))
@@ -113,5 +127,6 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
 
 def closed_message(table: Table, reason: str) -> discord.Embed:
     """A cancelled lobby or a stopped match."""
+    minutes = int(LOBBY_TIMEOUT // 60)
     return discord.Embed(title=t(f"closed.{reason}.title", table.locale),
-                         description=t(f"closed.{reason}.body", table.locale), colour=COLOUR)
+                         description=t(f"closed.{reason}.body", table.locale, minutes=minutes), colour=COLOUR)

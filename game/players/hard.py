@@ -17,7 +17,7 @@ from game.players.strategy import Params, play
 from game.scoring import round_scores
 
 # Sampled deals per Wake up! decision; a rollout is longer at a bigger table, so fewer there: under 50 ms at p99.
-MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 36
+MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 64
 MULTI_WAKE_MARGIN = 2.0  # the margin at tables of 3 or more, where each rival is a smaller share of the danger
 WAKE_GATE = 2.0  # only weigh a call when my estimate is at most this much above the lowest other estimate
 # A call must also succeed this often over SUCCESS_SAMPLES sampled deals: a failed call costs the penalty, and at a
@@ -37,6 +37,7 @@ HARD = Params(
     peek_other=0.5,
     swap_margin=0.3,
     harm_weight=0.5,
+    take_bias=1.0,
 )
 
 

@@ -41,6 +41,8 @@ class Params:
     swap_margin: float = 0.5  # Swap 2 must win at least this much
     harm_weight: float = 0.0  # how much a cat added to an opponent's dream counts, per opponent
     take2_factor: float = 1.6  # Take 2 against one draw: the best of two cards
+    take_bias: float = 0.0  # taking the discard must beat the expected gain of a draw by this much
+    unknown_bonus: float = 0.0  # extra worth of replacing a card we do not know (we learn what lies there)
 
 
 Waker = Callable[[Belief, Params, random.Random], bool]
@@ -54,18 +56,21 @@ def play(obs: Observation, legal: Sequence[Action], rng: random.Random, params: 
         return wanted if wanted in legal else first
     belief = belief_of(obs, params.owner_bias)
     if obs.step is Step.CHOOSING:
-        return _keep(belief, params)
-    if obs.step is Step.HOLDING and obs.holding is not None:
-        return best_holding(belief, obs.holding, params)[1]
-    if WakeUp(belief.seat) in legal and waker(belief, params, rng):
-        return WakeUp(belief.seat)
-    return _start(belief, params)
+        action = _keep(belief, params)
+    elif obs.step is Step.HOLDING and obs.holding is not None:
+        action = best_holding(belief, obs.holding, params)[1]
+    elif WakeUp(belief.seat) in legal and waker(belief, params, rng):
+        action = WakeUp(belief.seat)
+    else:
+        action = _start(belief, params)
+    # A caller may offer fewer actions than the rules allow (a rollout forbids Wake up!): never step outside them.
+    return action if action in legal else legal[0]
 
 
 def _start(belief: Belief, params: Params) -> Action:
     position, worst = belief.worst_own()
     take_gain = worst - POINTS[belief.obs.discard_top]
-    if take_gain > 0 and take_gain >= belief.draw_gain():
+    if take_gain > 0 and take_gain >= belief.draw_gain() + params.take_bias:
         return TakeDiscard(belief.seat, position)
     return Draw(belief.seat)
 
@@ -80,6 +85,8 @@ def best_holding(belief: Belief, card: Card, params: Params) -> tuple[float, Act
     """The best use of a held card and its worth: swap it in, discard it or use its power."""
     seat = belief.seat
     position, worst = belief.worst_own()
+    if Slot(seat, position) not in belief.obs.known:
+        worst += params.unknown_bonus
     choices: list[tuple[float, Action]] = [(worst - POINTS[card], SwapDrawn(seat, position)), (0.0, DiscardDrawn(seat))]
     if card is Card.TAKE_2:
         choices.append((params.take2_factor * belief.draw_gain(), UseTakeTwo(seat)))
@@ -95,7 +102,7 @@ def best_holding(belief: Belief, card: Card, params: Params) -> tuple[float, Act
 def _peek(belief: Belief, params: Params) -> tuple[float, Action]:
     own = belief.unknown_positions(belief.seat)
     if own:
-        # Look at the unknown card whose neighbours we know least about: the first one is as good as any.
+        # Nothing tells one unknown card of ours from another: the first is as good as any.
         return params.peek_own, UsePeek(belief.seat, Slot(belief.seat, own[0]))
     targets = [slot for slot in _other_slots(belief) if slot not in belief.obs.known]
     if not targets:

@@ -13,7 +13,7 @@ import bot.service.errors as service_errors
 from bot.i18n import catalogue_keys
 from bot.service import LogEntry, Seat, Table
 from bot.service.lobby import UnknownStrengthError
-from bot.texts import log_line, seat_names
+from bot.texts import log_line, names_with_strength, seat_names
 from bot.views.ids import MAX_LENGTH, make_id, make_select_id, parse_id
 from game import Card, EventKind, MatchSettings, Slot, apply_action, legal_actions, new_match, observe
 from game.players import STRENGTHS, choose
@@ -39,10 +39,12 @@ def _dynamic_keys() -> set[str]:
               if issubclass(cls, service_errors.TableError)] + [UnknownStrengthError]
     return (
         {f"log.{kind}" for kind in LOG_KINDS}
-        | {f"closed.{r}.{part}" for r in ("cancelled", "stopped", "finished") for part in ("title", "body")}
+        | {f"closed.{r}.{part}" for r in ("cancelled", "stopped", "finished", "expired") for part in ("title", "body")}
         | {f"permission.{p}" for p in ("send_messages", "send_messages_in_threads", "embed_links", "attach_files")}
         | {f"error.{cls.__name__}" for cls in errors}
         | {f"term.strength.{s}" for s in STRENGTHS}
+        | {f"lobby.strength.{s}{part}" for s in STRENGTHS for part in ("", ".description")}
+        | {f"closed.expired.{part}" for part in ("title", "body")}
         | {f"reveal.{k}" for k in ("line", "line_penalty", "called_ok", "called_failed")}
         | {"private.dream", "private.dream_aid"}
     )
@@ -57,7 +59,7 @@ def test_every_key_the_bot_uses_exists(locale: str) -> None:
 def _table(seed: int) -> Table:
     from datetime import UTC, datetime
 
-    seats = [Seat(1, "Ana"), Seat(2, "Bo"), Seat(None, "Computer 1 (hard)", strength="hard")]
+    seats = [Seat(1, "Ana"), Seat(2, "Bo"), Seat(None, "Luna", strength="hard")]
     table = Table("abcdef0123", 1, 2, 1, MatchSettings(), "en", seats, datetime.now(UTC))
     table.state = new_match(3, MatchSettings(), random.Random(seed), starter=0)
     return table
@@ -96,6 +98,8 @@ def test_custom_ids_round_trip_and_stay_short() -> None:
     assert parse_id("dc:abcdef0123:draw:7:") is None and parse_id("lb:1") is None
 
 
-def test_computer_players_have_translated_names() -> None:
-    assert seat_names(_table(1), "pl")[2].startswith("Komputer 1 (")
-    assert seat_names(_table(1), "en")[:2] == ["Ana", "Bo"]
+def test_computer_players_have_short_names_and_their_strength_apart() -> None:
+    assert seat_names(_table(1), "en") == ["Ana", "Bo", "Bot Luna"]
+    assert seat_names(_table(1), "pl")[2] == "Bot Luna"
+    assert names_with_strength(_table(1), "en") == ["Ana", "Bo", "Bot Luna (hard)"]
+    assert names_with_strength(_table(1), "pl")[2] == "Bot Luna (trudny)"

@@ -88,7 +88,7 @@ async def test_three_people_and_a_computer_play_a_whole_match(world: World, runn
         for custom_id in message.custom_ids:
             assert TEMPLATE.match(custom_id) and len(custom_id) <= 100
     public = fake.public_text()
-    for marker in ("dream.png", "You drew", "Your cards:", "Take 2 drew", "Dobierasz", "Twoje karty"):
+    for marker in ("dream.png", "You drew", "Your cards:", "Take 2: you drew", "Dobierasz", "Twoje karty"):
         assert marker not in public
     assert not re.search(r"position \d is \*\*", public)
     private_pictures = [m for m in fake.messages_by_id.values() if any(a.filename == "dream.png"

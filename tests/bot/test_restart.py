@@ -80,7 +80,7 @@ async def test_a_deleted_table_is_posted_again_and_edits_are_coalesced(world: Wo
         fake.delete_message(old)
         # Nobody can click a deleted message; a second /dreamcats start points to the game and brings it back.
         pointer = await fake.slash(world.eve, world.games, "dreamcats start")
-        assert pointer.reply is not None and pointer.reply.ephemeral and "already running" in pointer.reply.content
+        assert pointer.reply is not None and pointer.reply.ephemeral and "already has a game" in pointer.reply.content
         await bot.presenter.idle()
         new = players.message()
         assert new.id != old.id and not new.deleted and [a.filename for a in new.attachments] == ["table.png"]

@@ -123,3 +123,25 @@ def test_get_player_knows_the_strengths_and_module_functions() -> None:
 def test_an_unknown_player_raises_a_named_error(name: str) -> None:
     with pytest.raises(UnknownPlayerError):
         get_player(name)
+
+
+def test_hidden_cards_never_change_a_sampled_wake_up_decision() -> None:
+    # A known low dream makes hard weigh Wake up! by playing sampled deals out: the deepest use of its rng.
+    asked = 0
+    for seed in range(8):
+        state = position_after(seed, steps=3 + seed % 2 * 2, seats=3)
+        rnd = state.round
+        seat = acting_seat(state)
+        if rnd.step is not Step.START or not all(rnd.peeked):
+            continue
+        for position in range(4):  # deal the seat low cards from the pile, keeping one whole deck
+            low = next(i for i, card in enumerate(rnd.draw_pile) if card.points <= 2)
+            rnd.dreams[seat][position], rnd.draw_pile[low] = rnd.draw_pile[low], rnd.dreams[seat][position]
+            rnd.knowledge.see(seat, Slot(seat, position))
+        twin, changed = shuffle_hidden(state, seat, random.Random(seed))
+        assert changed
+        here = choose("hard", observe(state, seat), legal_actions(state, seat), random.Random(seed))
+        there = choose("hard", observe(twin, seat), legal_actions(twin, seat), random.Random(seed))
+        assert here == there
+        asked += 1
+    assert asked >= 4
