@@ -78,11 +78,23 @@ async def _take(click: Click) -> None:
 
 @handler("wake")
 async def _wake(click: Click) -> None:
+    # Wake up! ends the round for everyone: one stray tap on a phone must not do that, so it asks first.
     table, seat = _my_turn(click)
     if await _peek_first(click, table, seat):
         return
+    assert table.state is not None
     await click.interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await click.service.play(table.game_id, click.user_id, WakeUp, move_number=click.bid.int_arg(0))
+    confirm = GameButton(make_id(table.game_id, "wakeok", table.move_number),
+                         t("private.wake_confirm_button", click.locale), style=discord.ButtonStyle.danger)
+    await show(click.interaction, private.Private(t("private.wake_confirm", click.locale), [confirm]), table,
+               observe(table.state, seat))
+
+
+@handler("wakeok")
+async def _wake_confirmed(click: Click) -> None:
+    _my_turn(click)
+    await click.interaction.response.defer()
+    outcome = await click.service.play(click.bid.game_id, click.user_id, WakeUp, move_number=click.bid.int_arg(0))
     await show(click.interaction, private.Private(t("private.woke", click.locale)), outcome.table, outcome.view)
 
 

@@ -126,7 +126,9 @@ class Players:
                 assert record.reply is not None
                 await self.click(user, record.reply, self.cid("tpos", number, p))
             case WakeUp():
-                await self.click(user, self.message(), self.cid("wake", number))
+                record = await self.click(user, self.message(), self.cid("wake", number))
+                assert record.reply is not None
+                await self.click(user, record.reply, self.cid("wakeok", number))
             case SwapDrawn(position=p):
                 await self.click(user, private, self.cid("swap", number, p))
             case DiscardDrawn():
