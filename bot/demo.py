@@ -66,7 +66,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case EventKind.TAKE_TWO_DREW:
             return f"drew {event.count} more card{'s' if event.count != 1 else ''}"
         case EventKind.KEPT:
-            return f"kept one and discarded {card_name(cards[0])}"
+            return f"kept one of them (discarding {card_name(cards[0])})"
         case EventKind.USED_PEEK:
             return f"played Peek 1 to look at {slot_name(slots[0], names, seat)}"
         case EventKind.USED_SWAP:
@@ -78,7 +78,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
 def turn_sentence(seat: int, events: Sequence[Event], names: Sequence[str]) -> str:
     """One sentence for a seat's turn: "Seat 2 drew from the pile and discarded a 9."."""
     clauses = [describe(e, names) for e in events]
-    text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+    # A Take 2 turn has many steps: "then" before the last one reads better than a long run of "and".
+    joiner = " and " if len(clauses) <= 2 else ", then "
+    text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + joiner + clauses[-1]
     return f"{names[seat]} {text}."
 
 
