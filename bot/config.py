@@ -61,7 +61,7 @@ class Settings(BaseSettings):
 def load_settings(env_file: str | None = ".env") -> Settings:
     """The settings, or ConfigError with one readable line (the token itself is never shown)."""
     try:
-        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+        return Settings(_env_file=env_file)
     except ValidationError as exc:
         problems = []
         for error in exc.errors():

@@ -115,19 +115,21 @@ class DiscordPresenter:
             embed, view, file = await table_message(table)
             await self._edit(table, embed=embed, view=view, attachments=[file])
 
-    async def _edit(self, table: Table, **fields: object) -> None:
+    async def _edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
+                    attachments: list[discord.File] | None = None) -> None:
         """Edit the table message; if it was deleted, post it again and remember the new one."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(**fields)  # type: ignore[arg-type]
+                # MISSING, not None, leaves the message's pictures as they are
+                await channel.get_partial_message(table.message_id).edit(
+                    embed=embed, view=view, attachments=discord.utils.MISSING if attachments is None else attachments)
                 self.edits += 1
                 return
             except discord.NotFound:
                 log.info("game %s: the table message was deleted, posting it again", table.game_id)
-        if "attachments" in fields:
-            fields["files"] = fields.pop("attachments")
-        message = await channel.send(**fields)  # type: ignore[call-overload]
+        # discord.py's send overloads refuse None, which the method itself takes as "not given"
+        message = await channel.send(embed=embed, view=view, files=attachments)  # type: ignore[arg-type]
         self.edits += 1
         table.message_id = message.id
         try:
@@ -135,8 +137,11 @@ class DiscordPresenter:
         except GameError as exc:  # the game ended meanwhile: nothing to remember
             log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
 
-    async def _post(self, channel_id: int, **fields: object) -> None:
-        await self.bot.get_partial_messageable(channel_id).send(**fields)  # type: ignore[call-overload]
+    async def _post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
+                    file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None) -> None:
+        # discord.py's send overloads refuse None, which the method itself takes as "not given"
+        await self.bot.get_partial_messageable(channel_id).send(
+            content, embed=embed, file=file, allowed_mentions=allowed_mentions)  # type: ignore[arg-type]
 
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file = await reveal_message(table, number)

@@ -203,7 +203,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             embed, view = await _leaderboard_message(interaction, db, self.page, private=True)
-            await interaction.response.send_message(embed=embed, ephemeral=True, **_with(view))
+            await _send_embed(interaction, embed, view, ephemeral=True)
 
 
 STANDINGS_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [LeaderboardButton]
@@ -227,7 +227,7 @@ async def show_leaderboard(interaction: discord.Interaction, db: Database, page:
         await _private(interaction, t("standings.guild_only", resolve_locale(interaction.locale)))
         return
     embed, view = await _leaderboard_message(interaction, db, page)
-    await interaction.response.send_message(embed=embed, **_with(view))
+    await _send_embed(interaction, embed, view)
 
 
 async def show_stats(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> None:
@@ -267,6 +267,7 @@ async def change_settings(
         return
     changes = {"point_limit": point_limit, "penalty": penalty, "turn_timer": turn_timer, "memory_aid": memory_aid,
                "reveal_time": reveal_time, "table_language": table_language}
+    problem: InvalidSettingError | None
     async with db.sessions() as session, session.begin():
         current = await get_server_settings(session, guild_id=interaction.guild_id)
         try:
@@ -304,9 +305,13 @@ async def _table_locale(session: Any, interaction: discord.Interaction) -> str:
     return settings.table_locale or resolve_locale(interaction.guild_locale)
 
 
-def _with(view: discord.ui.View | None) -> dict[str, discord.ui.View]:
+async def _send_embed(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None, *,
+                      ephemeral: bool = False) -> None:
     # discord.py wants the view left out, not None, when a message has no buttons.
-    return {} if view is None else {"view": view}
+    if view is None:
+        await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:

@@ -159,7 +159,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return UsePeek(seat, _slot(data["target"]))
         if cls is UseSwap:
             return UseSwap(seat, _slot(data["first"]), _slot(data["second"]))
-        return cls(seat)  # type: ignore[no-any-return]
+        if cls in (WakeUp, Draw, DiscardDrawn, UseTakeTwo):
+            return cls(seat)
+        raise KeyError(data["kind"])  # every kind is handled above: not reached
     except (KeyError, TypeError, ValueError) as exc:
         raise CorruptStateError(f"Unreadable action {data!r}: {exc!r}.") from exc
 

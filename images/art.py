@@ -26,8 +26,9 @@ TEAL: Colour = (88, 200, 214)
 Point = tuple[float, float]
 
 
-def _ellipse(d: ImageDraw.ImageDraw, cx: float, cy: float, rx: float, ry: float, **kw: object) -> None:
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), **kw)  # type: ignore[arg-type]
+def _ellipse(d: ImageDraw.ImageDraw, cx: float, cy: float, rx: float, ry: float, *, fill: Colour | None = None,
+             outline: Colour | None = None, width: int = 1) -> None:
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=fill, outline=outline, width=width)
 
 
 def rotated(points: list[Point], cx: float, cy: float, degrees: float) -> list[Point]:

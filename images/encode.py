@@ -57,5 +57,7 @@ def _foreground_colours(count: int) -> list[tuple[int, int, int]]:
         canvas.paste(picture, (0, top), changed)
         top += picture.height
     quantized = canvas.quantize(count, method=Image.Quantize.FASTOCTREE)
-    flat = quantized.getpalette()[: count * 3]  # type: ignore[index]
+    palette = quantized.getpalette()
+    assert palette is not None  # a quantized image always has a palette
+    flat = palette[: count * 3]
     return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]

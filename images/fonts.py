@@ -29,12 +29,13 @@ def locked_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Like functools.lru_cache, but one thread at a time: FreeType faces must not be used concurrently."""
 
     def decorate(func: Callable[P, R]) -> Callable[P, R]:
-        cached = lru_cache(maxsize=maxsize)(func)
+        # typeshed's lru_cache wrapper forgets the parameters (it takes any Hashable): keep func's own signature.
+        cached: Callable[..., R] = lru_cache(maxsize=maxsize)(func)
 
         @functools.wraps(func)
         def call(*args: P.args, **kwargs: P.kwargs) -> R:
             with _LOCK:
-                return cached(*args, **kwargs)  # type: ignore[arg-type]
+                return cached(*args, **kwargs)
 
         return call
 

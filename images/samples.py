@@ -47,10 +47,12 @@ def sample_observations() -> tuple[Observation, list[Event], Observation]:
         apply_action(state, Draw(seat))
         apply_action(state, SwapDrawn(seat, 2))
     swap = [Event(EventKind.USED_SWAP, 0, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0)))]
+    return _later(public_observation(state)), swap, _later(observe(state, 0))
+
+
+def _later(obs: Observation) -> Observation:
     # a match a few rounds in looks more like a real one
-    later = {"round_number": 3, "totals": (23, 41, 17, 35, 29)}
-    return (dataclasses.replace(public_observation(state), **later), swap,
-            dataclasses.replace(observe(state, 0), **later))
+    return dataclasses.replace(obs, round_number=3, totals=(23, 41, 17, 35, 29))
 
 
 def sample_table() -> Image.Image:

@@ -47,7 +47,9 @@ def sky(w: int, h: int) -> Image.Image:
 def sky_palette() -> tuple[int, ...]:
     """The sky's own colours (SKY_COLOURS of them, flat RGB list), shared by every frame's palette."""
     quantized = sky(1080, 720).quantize(SKY_COLOURS, method=Image.Quantize.MEDIANCUT)
-    return tuple(quantized.getpalette()[: SKY_COLOURS * 3])  # type: ignore[index]
+    palette = quantized.getpalette()
+    assert palette is not None  # a quantized image always has a palette
+    return tuple(palette[: SKY_COLOURS * 3])
 
 
 def _bayer(n: int) -> list[list[int]]:

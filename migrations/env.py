@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import os
 from logging.config import fileConfig
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from alembic import context
 from sqlalchemy import Connection, TypeDecorator, pool, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
+
+if TYPE_CHECKING:
+    from alembic.autogenerate.api import AutogenContext
 
 # Any fixed number: several bot processes starting together on PostgreSQL take turns migrating.
 MIGRATION_LOCK_ID = 0x44726561
@@ -41,7 +44,7 @@ def configured_url() -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
+def render_item(type_: str, obj: Any, autogen_context: AutogenContext) -> str | Literal[False]:
     """Write custom column types as the plain SQLAlchemy type they store, so migrations never import the models."""
     if type_ == "type" and isinstance(obj, TypeDecorator):
         return f"sa.{obj.impl!r}"

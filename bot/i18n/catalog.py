@@ -44,7 +44,7 @@ class LocaleCatalogue:
 def _plural_function(plural_forms: str) -> Callable[[int], int]:
     expression = plural_forms.split("plural=", 1)[1].rstrip().rstrip(";")
     # gettext.c2py is the standard library's safe evaluator of C plural expressions.
-    return gettext.c2py(expression)  # type: ignore[attr-defined]
+    return gettext.c2py(expression)
 
 
 def read_locale(directory: Path, locale: str) -> LocaleCatalogue:
@@ -67,7 +67,7 @@ def _merge_file(catalogue: LocaleCatalogue, path: Path) -> None:
     for message in po:
         if not message.id or message.fuzzy:
             continue
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        key = message.id if isinstance(message.id, str) else message.id[0]
         if key in catalogue.messages:
             log.warning("i18n: key %r in %s already defined in %s", key, path.name, catalogue.origins[key])
             continue

@@ -6,9 +6,9 @@ import json
 import logging
 from dataclasses import asdict
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import LiveGame, ServerSettings, utcnow
@@ -94,8 +94,9 @@ async def save_live_game(
         )
         .execution_options(synchronize_session=False)
     )
-    result = await session.execute(statement)
-    if result.rowcount == 1:  # type: ignore[attr-defined]
+    # An UPDATE's result is a CursorResult, but AsyncSession.execute is typed as returning the plain Result.
+    result = cast("CursorResult[Any]", await session.execute(statement))
+    if result.rowcount == 1:
         return new_version
     found = await session.execute(select(LiveGame.version, LiveGame.broken).where(LiveGame.game_id == game_id))
     stored = found.first()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -32,8 +32,8 @@ class Click:
     @property
     def service(self) -> GameService:
         """The bot's game service."""
-        bot: DreamcatsBot = self.interaction.client  # type: ignore[assignment]
-        return bot.service
+        # discord.py types interaction.client as the base Client; here it is always our bot.
+        return cast("DreamcatsBot", self.interaction.client).service
 
     @property
     def locale(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -12,6 +12,9 @@ from bot.i18n import catalogue_keys, resolve_locale, t
 from bot.service import Table
 from bot.views.private import Private
 from game import GameError, Observation
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 
@@ -71,11 +74,10 @@ async def _hide_later(interaction: discord.Interaction, message_id: int, seconds
                       view: discord.ui.View | None, locale: str) -> None:
     """After the reveal time the card pictures vanish; the buttons of a pending choice stay."""
     try:
-        await interaction.client.service.clock.sleep(seconds)  # type: ignore[attr-defined]
+        # discord.py types interaction.client as the base Client; here it is always our bot.
+        await cast("DreamcatsBot", interaction.client).service.clock.sleep(seconds)
         embed = discord.Embed(description=t("private.hidden", locale))
-        kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
-        kwargs["view"] = view
-        await interaction.edit_original_response(**kwargs)
+        await interaction.edit_original_response(embed=embed, attachments=[], view=view)
     except asyncio.CancelledError:
         raise
     except discord.HTTPException as exc:

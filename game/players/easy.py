@@ -45,13 +45,15 @@ def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
         return KeepCard(seat, min(range(len(obs.options)), key=lambda i: POINTS[obs.options[i]]))
     if obs.step is Step.HOLDING and obs.holding is not None:
         if careless:
-            return rng.choice([SwapDrawn(seat, rng.randrange(DREAM_SIZE)), DiscardDrawn(seat)])
+            slips: list[Action] = [SwapDrawn(seat, rng.randrange(DREAM_SIZE)), DiscardDrawn(seat)]
+            return rng.choice(slips)
         return _holding(obs, obs.holding, values, worst)
     if sum(values) <= WAKE_AT and rng.random() < 0.7:
         return WakeUp(seat)
     top = POINTS[obs.discard_top]
     if careless:
-        return rng.choice([Draw(seat), TakeDiscard(seat, rng.randrange(DREAM_SIZE))])
+        openings: list[Action] = [Draw(seat), TakeDiscard(seat, rng.randrange(DREAM_SIZE))]
+        return rng.choice(openings)
     if top <= 3 and values[worst] >= top + 2:
         return TakeDiscard(seat, worst)
     return Draw(seat)
