@@ -1,0 +1,14 @@
+"""The Dreamcats Discord bot: commands, views, the game service, storage and configuration.
+
+Where RULES.md and the issues are silent, the bot does what players would expect:
+
+- Wake up! asks for a private confirmation first; a confirmation from an earlier moment is refused.
+- Every turn button carries the move number, so a double click or a button from an earlier turn acts at most once.
+- A person presses My dream (or any turn button) to make the initial peek; a timed-out person peeks at 1 and 2.
+- Timed-out turns, handed-over seats and the seats of people who left are played by the normal computer player.
+- A person who leaves a running match is recorded with a loss and cannot share the win (§7 setting).
+- A lobby nobody touches for 30 minutes closes itself, so an abandoned lobby never blocks a channel.
+- `/dreamcats stop` ends the game without recording a result.
+- Computer players take part in rating updates with a fixed rating per strength and are never listed.
+- Reveals vanish after the reveal time; a reveal shown before a restart stays (its timer was in memory).
+"""

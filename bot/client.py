@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -10,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import DreamcatsTranslator
+from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
 from bot.service import Clock, GameService
 from bot.sqlstore import SqlGameStore
@@ -19,7 +21,6 @@ from bot.views.items import DYNAMIC_ITEMS
 from bot.views.replies import cancel_hiders
 
 log = logging.getLogger(__name__)
-
 
 
 def intents() -> discord.Intents:
@@ -44,6 +45,7 @@ class DreamcatsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""
+        self._warming = asyncio.create_task(warm_up())
         self.db = await Database.open(self.database_url)
         await self.tree.set_translator(DreamcatsTranslator())
         self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval)

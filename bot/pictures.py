@@ -22,8 +22,9 @@ from images import (
     standings_alt,
     table_alt,
 )
+from images.samples import sample_table
 
-__all__ = ["PictureText", "private_file", "reveal_file", "standings_file", "table_file"]
+__all__ = ["PictureText", "private_file", "reveal_file", "standings_file", "table_file", "warm_up"]
 
 _ENGINE_KINDS = {kind.value for kind in EventKind}
 
@@ -77,3 +78,9 @@ async def standings_file(totals: Sequence[int], names: Sequence[str], winners: S
         return encode_png(image), standings_alt(totals, names, winners, text=text)
 
     return _file(*await asyncio.to_thread(work), "standings.png")
+
+
+async def warm_up() -> bytes:
+    """Draw and encode a sample table once, in a thread, so the first real game does not wait for the caches."""
+    # The first frame of a process builds every sprite, font and the encoder's palette (about half a second).
+    return await asyncio.to_thread(lambda: encode_png(sample_table()))

@@ -6,6 +6,18 @@ Typical use::
     for action in legal_actions(state, seat): ...
     events = apply_action(state, action)
     view = observe(state, seat)
+
+Where RULES.md is silent, the engine chooses what players would expect:
+
+- Take 2 used when the draw pile is empty draws nothing; the turn ends, and with it the round (§6).
+- With a fixed number of rounds set, the match ends after that many rounds and the point limit does not
+  apply ("alternatively", §2).
+- Cards are dealt one at a time starting from seat 1, whoever starts the round.
+- A card taken from the face-up discard pile (A) is known to every seat and to spectators, since all saw it;
+  a card swapped in after a draw (B1) is known only to the drawer (§4, "Knowledge").
+- A seat may make its initial peek at any time before its own first action of the round.
+- A round's turn count (`RoundResult.turns`) does not count the Wake up! call itself.
+- Actions with a pair (the initial peek, Swap 2) are unordered: (3, 1) is the same action as (1, 3).
 """
 
 from game.actions import (

@@ -103,3 +103,10 @@ def test_computer_players_have_short_names_and_their_strength_apart() -> None:
     assert seat_names(_table(1), "pl")[2] == "Bot Luna"
     assert names_with_strength(_table(1), "en") == ["Ana", "Bo", "Bot Luna (hard)"]
     assert names_with_strength(_table(1), "pl")[2] == "Bot Luna (trudny)"
+
+
+async def test_warm_up_draws_and_encodes_a_table() -> None:
+    from bot.pictures import warm_up
+
+    png = await warm_up()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
