@@ -63,8 +63,6 @@ class Outcome:
     view: Observation
 
 
-
-
 class GameService(TurnDriver):
     """All live games of this bot process."""
 
