@@ -27,7 +27,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
     """Start the bot and stop it cleanly when `stop` is set (SIGINT or SIGTERM set it)."""
     from bot.client import DreamcatsBot
 
-    bot = DreamcatsBot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id)
+    bot = DreamcatsBot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():

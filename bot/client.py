@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
-from bot.service import Clock, GameService
+from bot.service import Clock, GameService, Shard
 from bot.sqlstore import SqlGameStore
 from bot.standings import STANDINGS_ITEMS
 from bot.storage import Database
@@ -37,7 +37,9 @@ class DreamcatsBot(commands.Bot):
 
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
-                 **options: Any) -> None:
+                 shard: tuple[int, int] | None = None, **options: Any) -> None:
+        if shard is not None:  # discord.py then identifies as this one shard of shard_count
+            options.update(shard_id=shard[0], shard_count=shard[1])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
@@ -50,14 +52,22 @@ class DreamcatsBot(commands.Bot):
         await self.tree.set_translator(DreamcatsTranslator())
         self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval)
         self.service = GameService(SqlGameStore(self.db), self.presenter, clock=self._clock,
-                                   computer_pause=self._pause, rng=self._rng)
+                                   computer_pause=self._pause, rng=self._rng, shard=self.shard)
         from bot.cog import DreamcatsCog
 
         await self.add_cog(DreamcatsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         await self.sync_commands()
         broken = await self.service.resume()
-        log.info("resumed %d live game(s), %d unreadable", len(self.service.tables), len(broken))
+        log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
+                 "" if self.shard is None else f" (shard {self.shard.shard_id} of {self.shard.shard_count})")
+
+    @property
+    def shard(self) -> Shard | None:
+        """The shard this process runs, or None when it runs every guild."""
+        if self.shard_id is None or self.shard_count is None:
+            return None
+        return Shard(self.shard_id, self.shard_count)
 
     async def sync_commands(self) -> None:
         """Sync to the development guild (instant) if one is set, else globally."""

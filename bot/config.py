@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -19,7 +19,7 @@ class ConfigError(Exception):
 
 
 class Settings(BaseSettings):
-    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID (optional), DREAMCATS_LOG_LEVEL."""
+    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID/_COUNT."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     database_url: str = Field("sqlite+aiosqlite:///dreamcats.db", validation_alias="DATABASE_URL")
     dev_guild_id: int | None = Field(None, validation_alias="DREAMCATS_DEV_GUILD_ID")
     log_level: str = Field("INFO", validation_alias="DREAMCATS_LOG_LEVEL")
+    shard_id: int | None = Field(None, validation_alias="DREAMCATS_SHARD_ID")
+    shard_count: int | None = Field(None, validation_alias="DREAMCATS_SHARD_COUNT")
 
     @field_validator("discord_token")
     @classmethod
@@ -52,10 +54,28 @@ class Settings(BaseSettings):
             raise ValueError(f"DREAMCATS_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_id", "shard_count", mode="before")
     @classmethod
-    def _empty_guild(cls, value: object) -> object:
+    def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
+
+    @model_validator(mode="after")
+    def _shard_pair(self) -> Settings:
+        if (self.shard_id is None) != (self.shard_count is None):
+            raise ValueError("DREAMCATS_SHARD_ID and DREAMCATS_SHARD_COUNT must be set together (or neither)")
+        if self.shard_count is not None and self.shard_count < 1:
+            raise ValueError("DREAMCATS_SHARD_COUNT must be at least 1")
+        if self.shard_id is not None and self.shard_count is not None and not 0 <= self.shard_id < self.shard_count:
+            raise ValueError(f"DREAMCATS_SHARD_ID must be from 0 to {self.shard_count - 1} "
+                             f"(DREAMCATS_SHARD_COUNT is {self.shard_count})")
+        return self
+
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """(shard id, shard count) when this process runs one shard, else None (it runs every guild)."""
+        if self.shard_id is None or self.shard_count is None:
+            return None
+        return self.shard_id, self.shard_count
 
 
 def load_settings(env_file: str | None = ".env") -> Settings:
@@ -67,7 +87,9 @@ def load_settings(env_file: str | None = ".env") -> Settings:
         for error in exc.errors():
             name = str(error["loc"][0]).upper() if error["loc"] else "configuration"
             message = error["msg"].removeprefix("Value error, ")
-            if error["type"] == "missing":
+            if not error["loc"]:  # a rule between variables: its message names them
+                problems.append(message)
+            elif error["type"] == "missing":
                 problems.append(f"{name} is not set")
             else:
                 problems.append(message if message.startswith(name) else f"{name}: {message}")

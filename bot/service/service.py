@@ -22,6 +22,7 @@ from bot.service.errors import (
     NotHostOrManagerError,
     StaleButtonError,
 )
+from bot.service.shards import Shard
 from bot.service.store import GameStore, StoredGame, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
 from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
@@ -68,8 +69,8 @@ class GameService(TurnDriver):
 
     def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
                  computer_pause: float = 1.5, lock_timeout: float = 2.0, rng: random.Random | None = None,
-                 lobby_timeout: float = LOBBY_TIMEOUT) -> None:
-        self.store, self.notifier = store, notifier
+                 lobby_timeout: float = LOBBY_TIMEOUT, shard: Shard | None = None) -> None:
+        self.store, self.notifier, self.shard = store, notifier, shard
         self.clock: Clock = clock or SystemClock()
         self.computer_pause, self.lock_timeout, self.lobby_timeout = computer_pause, lock_timeout, lobby_timeout
         self.rng = rng or random.Random()
@@ -89,6 +90,10 @@ class GameService(TurnDriver):
     def in_channel(self, channel_id: int) -> Table | None:
         """The live game of a channel, if any."""
         return next((t for t in self._tables.values() if t.channel_id == channel_id), None)
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process drives the games of a guild (its shard's guilds; every guild when unsharded)."""
+        return self.shard is None or self.shard.owns(guild_id)
 
     @property
     def tables(self) -> list[Table]:
@@ -273,9 +278,11 @@ class GameService(TurnDriver):
 
     # -- restarts -----------------------------------------------------------------------------------------------
     async def resume(self) -> list[str]:
-        """Load every live game and carry on; an unreadable one is marked broken (others unaffected). Its ids."""
+        """Load every live game of our shard(s) and carry on; unreadable ones are marked broken. Their ids."""
         broken: list[str] = []
         for stored in await self.store.load():
+            if not self.owns_guild(stored.guild_id):  # the process running that shard drives it
+                continue
             try:
                 table = table_from_payload(stored.payload, version=stored.version, message_id=stored.message_id,
                                            deadline=stored.deadline)

@@ -16,7 +16,8 @@ GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DREAMCATS_DEV_GUILD_ID", "DREAMCATS_LOG_LEVEL"):
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DREAMCATS_DEV_GUILD_ID", "DREAMCATS_LOG_LEVEL",
+                 "DREAMCATS_SHARD_ID", "DREAMCATS_SHARD_COUNT"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -48,6 +49,38 @@ def test_a_malformed_setting_names_the_variable(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv(name, value)
     with pytest.raises(ConfigError, match=name):
         load_settings(None)
+
+
+def test_a_shard_comes_from_both_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    assert load_settings(None).shard is None
+    monkeypatch.setenv("DREAMCATS_SHARD_ID", "")
+    monkeypatch.setenv("DREAMCATS_SHARD_COUNT", "")
+    assert load_settings(None).shard is None  # empty means unset, as for the other optional variables
+    monkeypatch.setenv("DREAMCATS_SHARD_ID", "2")
+    monkeypatch.setenv("DREAMCATS_SHARD_COUNT", "3")
+    settings = load_settings(None)
+    assert (settings.shard_id, settings.shard_count, settings.shard) == (2, 3, (2, 3))
+
+
+@pytest.mark.parametrize(("shard_id", "shard_count", "message"), [
+    ("1", None, "DREAMCATS_SHARD_ID and DREAMCATS_SHARD_COUNT must be set together (or neither)"),
+    (None, "2", "DREAMCATS_SHARD_ID and DREAMCATS_SHARD_COUNT must be set together (or neither)"),
+    ("0", "0", "DREAMCATS_SHARD_COUNT must be at least 1"),
+    ("2", "2", "DREAMCATS_SHARD_ID must be from 0 to 1 (DREAMCATS_SHARD_COUNT is 2)"),
+    ("-1", "2", "DREAMCATS_SHARD_ID must be from 0 to 1 (DREAMCATS_SHARD_COUNT is 2)"),
+    ("one", "2", "DREAMCATS_SHARD_ID: Input should be a valid integer, unable to parse string as an integer"),
+])
+def test_a_bad_shard_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path, shard_id: str | None, shard_count: str | None,
+                                       message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    for name, value in (("DREAMCATS_SHARD_ID", shard_id), ("DREAMCATS_SHARD_COUNT", shard_count)):
+        if value is not None:
+            monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"dreamcats: configuration error: {message}"]
 
 
 async def test_run_logs_in_syncs_and_stops_cleanly(fake_discord: FakeDiscord, tmp_path: Path) -> None:
