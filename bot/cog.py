@@ -10,20 +10,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import command_str, resolve_locale, t
+from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
 from bot.service import GameRunningError, Person, Table
 from bot.standings import change_settings, show_leaderboard, show_stats
 from bot.storage import get_server_settings
 from bot.views.public import lobby_message
-from bot.views.replies import error_line, refuse, say
+from bot.views.replies import refuse, say
 from game import GameError, MatchSettings
+from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
-RULE_SECTIONS = ("goal", "cards", "setup", "turn", "draw", "powers", "memory", "wakeup", "scoring", "end", "timers")
 NEEDED = ("send_messages", "embed_links", "attach_files")
+# The penalty choices by name: the usual one and the "risky" variant (RULES.md §6).
+PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language")
 
 
@@ -42,22 +44,21 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
 
 
 def rules_embed(locale: str) -> discord.Embed:
-    """The rules from the catalogue, one field per section (Discord allows 1024 characters per field)."""
+    """The rules from the catalogue, one field per section (each fits Discord's 1024 characters)."""
     embed = discord.Embed(title=t("rules.title", locale), description=t("rules.intro", locale)[:4096],
                           colour=discord.Colour(0x5B4B8A))
-    for section in RULE_SECTIONS:
-        body = t(f"rules.{section}.body", locale)
-        chunks = [body[i:i + 1024] for i in range(0, len(body), 1024)] or ["-"]
-        for number, chunk in enumerate(chunks):
-            name = t(f"rules.{section}.title", locale) if number == 0 else "\u200b"
-            embed.add_field(name=name[:256], value=chunk, inline=False)
+    for title, body in rules_fields(locale):
+        embed.add_field(name=title[:256], value=body[:1024], inline=False)
     return embed
 
 
-async def _private_after_defer(interaction: discord.Interaction, text: str) -> None:
-    """The public "thinking" answer gives way to a private line."""
-    await interaction.delete_original_response()
-    await interaction.followup.send(text, ephemeral=True)
+async def _private(interaction: discord.Interaction, text: str) -> None:
+    """One private line; a public "thinking…" placeholder, if one was shown, gives way to it."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await say(interaction, text)
 
 
 @app_commands.guild_only()
@@ -81,10 +82,12 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                            penalty=command_str("command.start.option.penalty.description"),
                            rounds=command_str("command.start.option.rounds.description"),
                            timer=command_str("command.start.option.timer.description"))
-    @app_commands.choices(penalty=_choices("start", "penalty", {"normal": 5, "risky": 15}))
-    async def start(self, interaction: discord.Interaction, points: app_commands.Range[int, 30, 500] | None = None,
-                    penalty: int | None = None, rounds: app_commands.Range[int, 1, 50] | None = None,
-                    timer: app_commands.Range[int, 30, 900] | None = None) -> None:
+    @app_commands.choices(penalty=_choices("start", "penalty", PENALTY_CHOICES))
+    async def start(self, interaction: discord.Interaction,
+                    points: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
+                    penalty: int | None = None,
+                    rounds: app_commands.Range[int, ROUNDS_RANGE[0], ROUNDS_RANGE[1]] | None = None,
+                    timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None) -> None:
         """Open a lobby in this channel."""
         locale = resolve_locale(interaction.locale)
         missing = missing_permissions(interaction)
@@ -109,10 +112,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await self._point_to(interaction, exc)
             return
         except GameError as exc:
-            if interaction.response.is_done():
-                await _private_after_defer(interaction, error_line(exc, locale))
-            else:
-                await say(interaction, error_line(exc, locale))
+            await _private(interaction, error_text(exc, locale))
             return
         embed, view = lobby_message(table)
         if interaction.response.is_done():
@@ -144,10 +144,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                   interaction.guild_id, interaction.channel_id, interaction.user.id, cause)
         text = t("error.generic", resolve_locale(interaction.locale))
         try:
-            if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-                await _private_after_defer(interaction, text)
-            else:
-                await say(interaction, text)
+            await _private(interaction, text)
         except discord.HTTPException as exc:
             log.warning("could not tell the user about the failure: %s", exc)
 
@@ -155,11 +152,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         locale = resolve_locale(interaction.locale)
         link = (f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}/{exc.message_id}"
                 if exc.message_id else "")
-        text = t("start.already_running", locale, link=link)
-        if interaction.response.is_done():
-            await _private_after_defer(interaction, text)
-        else:
-            await say(interaction, text)
+        await _private(interaction, t("start.already_running", locale, link=link))
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -203,13 +196,15 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                           description=command_str("command.settings.description"))
     @app_commands.rename(**{name: command_str(f"command.settings.option.{name}.name") for name in SETTINGS})
     @app_commands.describe(**{name: command_str(f"command.settings.option.{name}.description") for name in SETTINGS})
-    @app_commands.choices(penalty=_choices("settings", "penalty", {"normal": 5, "risky": 15}),
+    @app_commands.choices(penalty=_choices("settings", "penalty", PENALTY_CHOICES),
                           table_language=_choices("settings", "table_language",
                                                   {"auto": "auto", "en": "en", "pl": "pl"}))
     async def settings(self, interaction: discord.Interaction,
-                       point_limit: app_commands.Range[int, 30, 500] | None = None, penalty: int | None = None,
-                       turn_timer: app_commands.Range[int, 30, 900] | None = None, memory_aid: bool | None = None,
-                       reveal_time: app_commands.Range[int, 0, 120] | None = None,
+                       point_limit: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
+                       penalty: int | None = None,
+                       turn_timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
+                       memory_aid: bool | None = None,
+                       reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
                        table_language: str | None = None) -> None:
         """The server's defaults (Manage Server, checked by the standings module)."""
         await change_settings(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,

@@ -67,8 +67,10 @@ class DiscordPresenter:
         """Tell the channel its game could not be resumed."""
         locale = stored.payload.get("locale") if isinstance(stored.payload, dict) else None
         text = t("notice.broken", resolve_locale(locale if isinstance(locale, str) else None))
+        key = f"broken-{stored.game_id}"
         task = asyncio.get_running_loop().create_task(self._post(stored.channel_id, content=text))
-        self._workers[f"broken-{stored.game_id}"] = task
+        self._workers[key] = task
+        task.add_done_callback(lambda _: self._workers.pop(key, None))
 
     # -- the worker ---------------------------------------------------------------------------------------------------
     def _queue(self, table: Table, job: Job) -> None:
@@ -94,6 +96,17 @@ class DiscordPresenter:
                 raise
             except Exception as exc:
                 log.error("game %s: could not update Discord: %r", game_id, exc)
+        # Nothing left to post or redraw: let go of the game, so a long-running bot does not keep every game it
+        # ever showed (a new notification starts a new worker).
+        self._jobs.pop(game_id, None)
+        self._latest.pop(game_id, None)
+        if self._workers.get(game_id) is asyncio.current_task():
+            del self._workers[game_id]
+
+    @property
+    def tracked_games(self) -> set[str]:
+        """The games the presenter still holds work or a table for (empty once everything is shown)."""
+        return {*self._jobs, *self._latest, *self._dirty, *(k for k, w in self._workers.items() if not w.done())}
 
     async def idle(self) -> None:
         """Wait until every queued post and edit is done (tests)."""

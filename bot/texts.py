@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from collections.abc import Sequence
 
-from bot.i18n import default_catalogues, t, tn
+from bot.i18n import card_key, card_name, t, tn
 from bot.service import LogEntry, Table
 from game import Card, RoundResult, Slot
-from images import PictureText
-
-_CARD_KEYS = {Card.TAKE_2: "card.take2.name", Card.PEEK_1: "card.peek1.name", Card.SWAP_2: "card.swap2.name"}
-
-
-def card_name(card: Card | int, locale: str) -> str:
-    """A card's name: its number, or a special card's translated name."""
-    card = Card(card)
-    return t(_CARD_KEYS[card], locale) if card in _CARD_KEYS else str(int(card))
 
 
 def card_power(card: Card | int, locale: str) -> str:
     """What a special card's power does ("" for a number card)."""
-    key = _CARD_KEYS.get(Card(card))
-    return t(key.replace(".name", ".power"), locale) if key else ""
+    return t(f"{card_key(card)}.power", locale) if Card(card).is_special else ""
 
 
 def seat_names(table: Table, locale: str) -> list[str]:
@@ -64,7 +52,7 @@ def log_line(entry: LogEntry, names: Sequence[str], locale: str) -> str:
         params.update(card=cards[0], given=cards[1], position=entry.slots[0][1] + 1)
     elif entry.kind == "swapped_in":
         params.update(card=cards[0], position=entry.slots[0][1] + 1)
-    elif entry.kind in ("used_peek",):
+    elif entry.kind == "used_peek":
         params["slot"] = slots[0]
     elif entry.kind == "used_swap":
         params.update(first=slots[0], second=slots[1])
@@ -94,21 +82,3 @@ def round_headline(result: RoundResult, names: Sequence[str], locale: str) -> st
 def seconds(count: int, locale: str) -> str:
     """"20 seconds" in the locale."""
     return tn("unit.seconds", count, locale)
-
-
-@functools.cache
-def picture_text(locale: str) -> PictureText:
-    """The translated PictureText for the images package (core.po keys picture.<field>, card names)."""
-    catalogues = default_catalogues()
-    values = {}
-    for item in dataclasses.fields(PictureText):
-        # Raw templates: the images package fills in the {placeholders} itself.
-        raw = catalogues.entry(f"picture.{item.name}", locale) or catalogues.entry(f"picture.{item.name}", "en")
-        if isinstance(raw, str):
-            values[item.name] = raw
-    values.update(take_2=t("card.take2.name", locale), peek_1=t("card.peek1.name", locale),
-                  swap_2=t("card.swap2.name", locale))
-    # Fields without a picture.* key are the game's own words (RULES.md §9).
-    values.setdefault("draw_pile", t("term.draw_pile", locale))
-    values.setdefault("wake_up", t("term.wake_up", locale))
-    return PictureText(**values)

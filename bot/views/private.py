@@ -8,10 +8,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import card_name, picture_text, t
 from bot.pictures import private_file
 from bot.service import Table
-from bot.texts import card_name, card_power, picture_text, seat_names, slot_text
+from bot.texts import card_power, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.public import COLOUR

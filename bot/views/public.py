@@ -6,15 +6,13 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t, tn
+from bot.i18n import card_name, picture_text, t, tn
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
 from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import (
-    card_name,
     log_line,
     names_with_strength,
-    picture_text,
     round_headline,
     score_lines,
     seat_names,

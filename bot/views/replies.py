@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.i18n import catalogue_keys, resolve_locale, t
+from bot.i18n import error_text, resolve_locale, t
 from bot.service import Table
 from bot.views.private import Private
 from game import GameError, Observation
@@ -23,15 +23,6 @@ class PublicMessageError(RuntimeError):
     """A private step was about to be written into a public message (a bug; refused)."""
 
 _hiders: dict[int, asyncio.Task[None]] = {}
-
-
-def error_line(exc: GameError, locale: str) -> str:
-    """The catalogue line of the nearest error class that has one (error.<ClassName>)."""
-    keys = catalogue_keys(locale) | catalogue_keys("en")
-    for cls in type(exc).__mro__:
-        if f"error.{cls.__name__}" in keys:
-            return t(f"error.{cls.__name__}", locale, **getattr(exc, "params", {}))
-    return t("error.generic", locale)
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
@@ -50,7 +41,7 @@ async def say(interaction: discord.Interaction, text: str) -> None:
 
 async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
     """A GameError as one friendly line in the person's language."""
-    await say(interaction, error_line(exc, resolve_locale(interaction.locale)))
+    await say(interaction, error_text(exc, resolve_locale(interaction.locale)))
 
 
 async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:

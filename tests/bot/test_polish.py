@@ -13,10 +13,11 @@ import pytest
 from PIL import Image
 
 from bot.cog import DreamcatsCog
+from bot.i18n import picture_text
 from bot.service import GameService, ManualClock, Person, Seat, Table, table_from_payload
 from bot.service.lobby import COMPUTER_NAMES
 from bot.service.service import LOBBY_TIMEOUT
-from bot.texts import picture_text, seat_names, turn_time
+from bot.texts import seat_names, turn_time
 from bot.views.private import holding
 from bot.views.public import lobby_message, table_message
 from game import Draw, InitialPeek, MatchSettings, apply_action, new_match, observe, public_observation

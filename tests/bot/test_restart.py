@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import ManualClock
+from bot.service import ManualClock, Table
 from bot.storage import load_live_games, player_stats
 from game import replay_of
 from tests.bot.conftest import World, make_bot
@@ -46,10 +46,19 @@ async def test_a_crash_mid_turn_and_a_new_bot_finish_the_match(world: World) -> 
     await players.settle()
     later = players.table
     assert later is not None and later.seats[1].timeouts == 1 and later.move_number > after.move_number
+    # The finished table as the service announces it (the presenter lets go of a game once it is shown).
+    finished: list[Table] = []
+    announce = third.presenter.match_ended
+
+    def remember(table: Table) -> None:
+        finished.append(table)
+        announce(table)
+
+    third.presenter.match_ended = remember  # type: ignore[method-assign]
     await players.play_to_the_end()
     await third.presenter.idle()
 
-    final = third.presenter._latest[game_id]
+    [final] = [table for table in finished if table.game_id == game_id]
     assert final.state is not None and final.state.over
     assert replay_of(final.state).totals == final.state.totals
     async with third.db.sessions() as session, session.begin():

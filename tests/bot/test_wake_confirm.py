@@ -46,3 +46,14 @@ async def test_a_wake_up_confirmation_from_an_earlier_moment_is_refused(world: W
     assert players.table is not None and players.table.state is not None
     assert players.table.state.results == []
     assert world.fake.violations == []
+
+
+async def test_the_presenter_lets_go_of_a_finished_match(world: World, running: DreamcatsBot) -> None:
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    game_id = players.game_id
+    await players.play_to_the_end()
+    await running.presenter.idle()
+    await world.fake.idle()
+    assert game_id not in running.presenter.tracked_games
+    assert running.presenter.tracked_games == set()
