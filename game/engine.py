@@ -105,10 +105,7 @@ def _wake_up(state: MatchState, action: WakeUp) -> list[Event]:
 def _take_discard(state: MatchState, action: TakeDiscard) -> list[Event]:
     rnd, slot = state.round, Slot(action.seat, action.position)
     taken = rnd.discard.pop()
-    given = rnd.dreams[slot.seat][slot.position]
-    rnd.dreams[slot.seat][slot.position] = taken
-    rnd.discard.append(given)
-    rnd.knowledge.replace(slot, None)
+    given = _put_in(rnd, slot, taken)
     rnd.knowledge.see_all(slot)
     return [Event(EventKind.TOOK_DISCARD, action.seat, cards=(taken, given), slots=(slot,)), *_end_turn(state)]
 
@@ -126,9 +123,7 @@ def _draw(state: MatchState, action: Draw) -> list[Event]:
 def _swap_drawn(state: MatchState, action: SwapDrawn) -> list[Event]:
     rnd, slot = state.round, Slot(action.seat, action.position)
     held = _release_held(rnd)
-    given = rnd.dreams[slot.seat][slot.position]
-    rnd.dreams[slot.seat][slot.position] = held
-    rnd.discard.append(given)
+    given = _put_in(rnd, slot, held)
     rnd.knowledge.replace(slot, action.seat)
     return [
         Event(EventKind.SWAPPED_IN, action.seat, cards=(given,), slots=(slot,)),
@@ -197,6 +192,14 @@ def _use_swap(state: MatchState, action: UseSwap) -> list[Event]:
         Event(EventKind.USED_SWAP, action.seat, cards=(Card.SWAP_2,), slots=(first, second)),
         *_end_turn(state),
     ]
+
+
+def _put_in(rnd: RoundState, slot: Slot, card: Card) -> Card:
+    """Put a card into a dream slot; the card it replaces goes face up on the discard pile and is returned."""
+    given = rnd.card_at(slot)
+    rnd.dreams[slot.seat][slot.position] = card
+    rnd.discard.append(given)
+    return given
 
 
 def _release_held(rnd: RoundState) -> Card:

@@ -46,15 +46,5 @@ class Knowledge:
     def swap(self, first: Slot, second: Slot) -> None:
         """Two cards changed places in plain view: what anyone knew moves with them."""
         for known in self.sets:
-            has_first, has_second = first in known, second in known
-            if has_first != has_second:
-                if has_first:
-                    known.discard(first)
-                    known.add(second)
-                else:
-                    known.discard(second)
-                    known.add(first)
-
-    def copy(self) -> Knowledge:
-        """An independent copy."""
-        return Knowledge(len(self.sets) - 1, [set(s) for s in self.sets])
+            if (first in known) != (second in known):
+                known.symmetric_difference_update((first, second))

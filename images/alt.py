@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 
 from game import Card, Observation, RoundResult, Slot
 from images.standings import places
+from images.table import hand_cards, shown_cards
 from images.text import ENGLISH, PictureText
 
 _UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
@@ -45,7 +46,7 @@ def private_alt(
 ) -> str:
     """The public facts plus what this seat is shown of its own dream and the card(s) in its hand."""
     seat = obs.seat if obs.seat is not None else 0
-    visible = {slot: obs.known[slot] for slot in showing if slot in obs.known}
+    visible = shown_cards(obs, showing)
     dream = ", ".join(
         f"{p + 1}: " + (_card(visible[Slot(seat, p)], text) if Slot(seat, p) in visible else text.alt_hidden)
         for p in range(4)
@@ -56,9 +57,9 @@ def private_alt(
     )
     if seen:
         dream += ". " + text.alt_seen.format(cards=seen)
-    hand_cards = obs.options or ((obs.holding,) if obs.holding is not None else ())
-    hand = text.alt_hand.format(cards=", ".join(_card(c, text) for c in hand_cards)) if hand_cards else ""
-    return _short(table_alt(obs, names, text) + " " + text.alt_private.format(dream=dream, hand=hand))
+    hand = hand_cards(obs)
+    hand_text = text.alt_hand.format(cards=", ".join(_card(c, text) for c in hand)) if hand else ""
+    return _short(table_alt(obs, names, text) + " " + text.alt_private.format(dream=dream, hand=hand_text))
 
 
 def reveal_alt(

@@ -7,7 +7,7 @@ from PIL import Image
 from game import Observation
 from images import art, fonts, scene
 from images.cards import back, face
-from images.fonts import text_sprite
+from images.fonts import locked_cache, text_sprite
 from images.layout import HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
 from images.text import PictureText
 
@@ -46,8 +46,9 @@ def draw_centre(
     scene.paste(frame, number, 16, HEIGHT - 16 - number.height)
 
 
+@locked_cache(maxsize=16)
 def _pile_caption(caption: str) -> Image.Image:
-    """The caption over a pile, narrowed (condensed, then smaller) so the two never touch."""
+    """The caption over a pile, narrowed (condensed, then smaller) so the two never touch; measured once."""
     for size, condensed in ((24, False), (24, True), (21, True)):
         if fonts.font(size, condensed).getlength(fonts.clean(caption, condensed)) <= _CAPTION_WIDTH:
             break

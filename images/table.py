@@ -58,7 +58,7 @@ def render_private(
     seat = obs.seat if obs.seat is not None else 0
     spots = seat_spots(obs.num_seats, seat, private=obs.seat is not None)
     frame = scene.background(WIDTH, HEIGHT).copy()
-    visible = {slot: obs.known[slot] for slot in showing if slot in obs.known}
+    visible = shown_cards(obs, showing)
     for other, spot in spots.items():
         faces = [_face_or_none(visible.get(Slot(other, p)), spot, text) for p in range(4)]
         you = text.you if other == obs.seat else None
@@ -67,12 +67,22 @@ def render_private(
         banner = text.your_turn
     else:
         banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
-    hand = obs.options or ((obs.holding,) if obs.holding is not None else ())
+    hand = hand_cards(obs)
     held = 0 if obs.my_turn else _held_count(obs)
     draw_centre(frame, obs, text, banner if not obs.over else "", None, False, held, centre_top(spots))
     if hand:
         _draw_hand(frame, hand, text, choosing=len(hand) > 1)
     return frame
+
+
+def shown_cards(obs: Observation, showing: Collection[Slot]) -> dict[Slot, Card]:
+    """The cards a private picture may show face up: in a slot it is asked to show and that the seat knows."""
+    return {slot: obs.known[slot] for slot in showing if slot in obs.known}
+
+
+def hand_cards(obs: Observation) -> tuple[Card, ...]:
+    """The card(s) in the seat's hand: the two Take 2 options, or the card it holds, or none."""
+    return obs.options or ((obs.holding,) if obs.holding is not None else ())
 
 
 def _is_turn(obs: Observation, seat: int) -> bool:

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.actions import Slot
-from game.cards import COPIES, DREAM_SIZE, POINTS
+from game.cards import COPIES, DREAM_SIZE, POINTS, Card
 from game.observation import Observation
 
 
@@ -42,6 +42,10 @@ class Belief:
         """The expected sum of a seat's dream."""
         return sum(self.estimate(Slot(seat, p)) for p in range(DREAM_SIZE))
 
+    def lowest_rival_estimate(self) -> float:
+        """The lowest expected dream sum among the other seats."""
+        return min(self.dream_estimate(s) for s in range(self.obs.num_seats) if s != self.seat)
+
     def unknown_positions(self, seat: int) -> list[int]:
         """Positions of the seat's dream that this seat does not know."""
         return [p for p in range(DREAM_SIZE) if Slot(seat, p) not in self.obs.known]
@@ -61,17 +65,27 @@ class Belief:
         return sum(max(0.0, worst - u) for u in self.unseen) / len(self.unseen)
 
 
-def belief_of(obs: Observation, owner_bias: float = 0.0) -> Belief:
-    """Count the cards: everything not face up in the discard pile, not known in a dream and not in hand."""
+def seated(obs: Observation) -> int:
+    """The observing seat; NotSeatedError for a spectator's view."""
     if obs.seat is None:
         raise NotSeatedError("A computer player needs a seat's observation, not the public one.")
+    return obs.seat
+
+
+def unseen_cards(obs: Observation) -> list[Card]:
+    """The cards the seat has not seen: they lie in the draw pile or in dream slots it does not know."""
     left = Counter(COPIES)
     left.subtract(obs.discard_pile)
     left.subtract(obs.known.values())
     if obs.holding is not None:
         left[obs.holding] -= 1
     left.subtract(obs.options)
-    unseen = tuple(POINTS[card] for card, count in sorted(left.items()) for _ in range(max(0, count)))
-    mean = sum(unseen) / len(unseen) if unseen else 4.5
-    return Belief(obs, obs.seat, unseen, mean, owner_bias)
+    return [card for card, count in sorted(left.items()) for _ in range(max(0, count))]
 
+
+def belief_of(obs: Observation, owner_bias: float = 0.0) -> Belief:
+    """Count the cards: everything not face up in the discard pile, not known in a dream and not in hand."""
+    seat = seated(obs)
+    unseen = tuple(POINTS[card] for card in unseen_cards(obs))
+    mean = sum(unseen) / len(unseen) if unseen else 4.5
+    return Belief(obs, seat, unseen, mean, owner_bias)

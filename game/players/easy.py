@@ -9,7 +9,6 @@ from game.actions import (
     Action,
     DiscardDrawn,
     Draw,
-    InitialPeek,
     KeepCard,
     Slot,
     SwapDrawn,
@@ -20,8 +19,8 @@ from game.actions import (
 )
 from game.cards import DREAM_SIZE, POINTS, Card
 from game.observation import Observation
-from game.players.belief import NotSeatedError
-from game.players.strategy import INITIAL_PEEK
+from game.players.belief import seated
+from game.players.strategy import opening_peek
 from game.state import Step
 
 GUESS = 5  # what an unseen card is taken to be worth
@@ -31,13 +30,10 @@ WAKE_AT = 9  # calls Wake up! once it believes its dream is this low
 
 def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Sensible but loose: swaps in clearly lower cards, peeks at its own cards, wakes up on a low guess."""
-    first = legal[0]
-    if isinstance(first, InitialPeek):
-        wanted = InitialPeek(first.seat, INITIAL_PEEK)
-        return wanted if wanted in legal else first
-    if obs.seat is None:
-        raise NotSeatedError("A computer player needs a seat's observation, not the public one.")
-    seat = obs.seat
+    peek = opening_peek(legal)
+    if peek is not None:
+        return peek
+    seat = seated(obs)
     values = [_guess(obs, Slot(seat, p)) for p in range(DREAM_SIZE)]
     worst = max(range(DREAM_SIZE), key=lambda p: values[p])
     careless = rng.random() < SLIP

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from game.actions import Action
-from game.cards import POINTS
 from game.observation import Observation
 from game.players.belief import Belief
 from game.players.normal import NORMAL
 from game.players.rollout import determinize, round_scores_after
 from game.players.strategy import Params, play
-from game.scoring import round_scores
+from game.scoring import match_is_over, round_scores, winners
+from game.settings import MatchSettings
 
 # Sampled deals per Wake up! decision; a rollout is longer at a bigger table, so fewer there: under 50 ms at p99.
 MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 64
@@ -39,12 +39,12 @@ HARD = Params(
     harm_weight=0.5,
     take_bias=1.0,
 )
+HARD_EARLY = replace(HARD, owner_bias=EARLY_OWNER_BIAS)
 
 
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Counts cards, expects opponents to keep low cards they know, and weighs Wake up! by playing it out."""
-    early = len(obs.discard_pile) <= EARLY_DISCARDS
-    params = replace(HARD, owner_bias=EARLY_OWNER_BIAS if early else HARD.owner_bias)
+    params = HARD_EARLY if len(obs.discard_pile) <= EARLY_DISCARDS else HARD
     return play(obs, legal, rng, params, rollout_wake)
 
 
@@ -52,8 +52,7 @@ def rollout_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     """Call Wake up! when, over sampled deals, calling now beats playing on with the normal strategy."""
     obs = belief.obs
     mine = belief.dream_estimate(belief.seat)
-    others = min(belief.dream_estimate(s) for s in range(obs.num_seats) if s != belief.seat)
-    if mine > params.wake_ceiling or mine > others + WAKE_GATE:
+    if mine > params.wake_ceiling or mine > belief.lowest_rival_estimate() + WAKE_GATE:
         return False
     bias = EARLY_LOW_BIAS if len(obs.discard_pile) <= EARLY_DISCARDS else LOW_BIAS
     if _success_rate(belief, rng, bias) < (MIN_SUCCESS if obs.num_seats == 2 else MULTI_MIN_SUCCESS):
@@ -62,9 +61,9 @@ def rollout_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     advantage = 0.0
     for _ in range(rollouts):
         state = determinize(obs, rng, bias)
-        scores, _, _ = round_scores(state.round.dreams, belief.seat, obs.penalty)
-        called = _utility(obs, scores)
-        played_on = _utility(obs, round_scores_after(state, rng, NORMAL, first_wakes=False))
+        sums, _, _ = round_scores(state.round.dreams, belief.seat, obs.penalty)
+        called = _utility(obs, state.settings, sums)
+        played_on = _utility(obs, state.settings, round_scores_after(state, rng, NORMAL))
         advantage += called - played_on
     margin = params.wake_margin if obs.num_seats == 2 else MULTI_WAKE_MARGIN
     return advantage / rollouts >= margin
@@ -75,21 +74,20 @@ def _success_rate(belief: Belief, rng: random.Random, bias: float) -> float:
     wins = 0
     for _ in range(SUCCESS_SAMPLES):
         dreams = determinize(belief.obs, rng, bias).round.dreams
-        sums = [sum(POINTS[card] for card in dream) for dream in dreams]
-        wins += sums[belief.seat] <= min(sums)
+        _, _, succeeded = round_scores(dreams, belief.seat, belief.obs.penalty)
+        wins += bool(succeeded)
     return wins / SUCCESS_SAMPLES
 
 
-def _utility(obs: Observation, scores: Sequence[int]) -> float:
+def _utility(obs: Observation, settings: MatchSettings, scores: Sequence[int]) -> float:
     """How good a round's scores are for the observing seat: its lead over the average rival, or the match if it
     ends."""
     seat = obs.seat
     assert seat is not None
     others = [s for i, s in enumerate(scores) if i != seat]
     totals = [t + s for t, s in zip(obs.totals, scores, strict=True)]
-    ends = max(totals) >= obs.point_limit if obs.fixed_rounds is None else len(obs.results) + 1 >= obs.fixed_rounds
-    if ends:
-        return MATCH_WEIGHT if totals[seat] <= min(totals) else -MATCH_WEIGHT
+    if match_is_over(settings, totals, len(obs.results) + 1):
+        return MATCH_WEIGHT if seat in winners(totals) else -MATCH_WEIGHT
     return sum(others) / len(others) - scores[seat]
 
 

@@ -3,30 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from game.actions import Slot, WakeUp
-from game.cards import COPIES, DREAM_SIZE, POINTS, Card
+from game.cards import DREAM_SIZE, POINTS, Card, points_of
 from game.engine import apply_action
 from game.knowledge import Knowledge
 from game.observation import Observation, observe
+from game.players.belief import unseen_cards
 from game.players.strategy import Params, play, threshold_wake
 from game.rules import legal_actions
 from game.settings import MatchSettings
 from game.state import MatchState, RoundState, Step
 
 MAX_STEPS = 400  # a round cannot last longer than its draw pile; this only guards against surprises
-
-
-def unseen_cards(obs: Observation) -> list[Card]:
-    """The cards the seat has not seen: they lie in the draw pile or in dream slots it does not know."""
-    left = Counter(COPIES)
-    left.subtract(obs.discard_pile)
-    left.subtract(obs.known.values())
-    if obs.holding is not None:
-        left[obs.holding] -= 1
-    left.subtract(obs.options)
-    return [card for card, count in sorted(left.items()) for _ in range(max(0, count))]
 
 
 def determinize(obs: Observation, rng: random.Random, low_bias: float) -> MatchState:
@@ -67,13 +56,10 @@ def _weighted(rng: random.Random, pool: list[Card], low_bias: float) -> int:
     return rng.choices(range(len(pool)), weights=weights)[0]
 
 
-def round_scores_after(state: MatchState, rng: random.Random, params: Params, first_wakes: bool) -> tuple[int, ...]:
-    """Play the round out with the given strategy for every seat; the first move is Wake up! or not."""
+def round_scores_after(state: MatchState, rng: random.Random, params: Params) -> tuple[int, ...]:
+    """The round's scores once every seat plays it out with the strategy; the first move is not Wake up!."""
     rounds = len(state.results)
     seat = state.round.turn
-    if first_wakes:
-        apply_action(state, WakeUp(seat))
-        return state.results[rounds].scores
     legal = [a for a in legal_actions(state, seat) if not isinstance(a, WakeUp)]
     apply_action(state, play(observe(state, seat), legal, rng, params, threshold_wake))
     for _ in range(MAX_STEPS):
@@ -81,4 +67,4 @@ def round_scores_after(state: MatchState, rng: random.Random, params: Params, fi
             return state.results[rounds].scores
         seat = state.round.turn
         apply_action(state, play(observe(state, seat), legal_actions(state, seat), rng, params, threshold_wake))
-    return tuple(sum(POINTS[c] for c in dream) for dream in state.round.dreams)
+    return tuple(points_of(dream) for dream in state.round.dreams)

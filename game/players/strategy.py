@@ -48,12 +48,20 @@ class Params:
 Waker = Callable[[Belief, Params, random.Random], bool]
 
 
+def opening_peek(legal: Sequence[Action]) -> Action | None:
+    """The initial peek at positions 1 and 2 when that is what the seat must do now (else the first offered)."""
+    first = legal[0]
+    if not isinstance(first, InitialPeek):
+        return None
+    wanted = InitialPeek(first.seat, INITIAL_PEEK)
+    return wanted if wanted in legal else first
+
+
 def play(obs: Observation, legal: Sequence[Action], rng: random.Random, params: Params, waker: Waker) -> Action:
     """Choose one of the legal actions for the observing seat."""
-    first = legal[0]
-    if isinstance(first, InitialPeek):
-        wanted = InitialPeek(first.seat, INITIAL_PEEK)
-        return wanted if wanted in legal else first
+    peek = opening_peek(legal)
+    if peek is not None:
+        return peek
     belief = belief_of(obs, params.owner_bias)
     if obs.step is Step.CHOOSING:
         action = _keep(belief, params)
@@ -118,11 +126,11 @@ def _leader_key(belief: Belief, seat: int) -> float:
 
 def _swap(belief: Belief, params: Params) -> tuple[float, Action] | None:
     best: tuple[float, Action] | None = None
+    others = [(slot, belief.estimate(slot)) for slot in _other_slots(belief)]
     for position in range(DREAM_SIZE):
         mine = Slot(belief.seat, position)
         mine_value = belief.estimate(mine)
-        for theirs in _other_slots(belief):
-            theirs_value = belief.estimate(theirs)
+        for theirs, theirs_value in others:
             gain = (mine_value - theirs_value) * (1.0 + params.harm_weight) - params.swap_margin
             if mine not in belief.obs.known:
                 gain -= params.swap_margin  # giving away a card we never saw is a gamble
@@ -138,7 +146,6 @@ def _other_slots(belief: Belief) -> list[Slot]:
 def threshold_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     """Call Wake up! when my estimated sum beats my estimate of every other dream by a margin."""
     mine = belief.dream_estimate(belief.seat)
-    others = min(belief.dream_estimate(s) for s in range(belief.obs.num_seats) if s != belief.seat)
     unknown = len(belief.unknown_positions(belief.seat))
     margin = params.wake_margin + params.wake_per_unknown * unknown
-    return mine <= params.wake_ceiling and mine + margin <= others
+    return mine <= params.wake_ceiling and mine + margin <= belief.lowest_rival_estimate()
