@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 from babel.numbers import format_decimal, format_percent
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import (
@@ -300,7 +301,7 @@ async def _leaderboard_message(interaction: discord.Interaction, db: Database, p
     return embed, leaderboard_view(page, page_count(board.total), interaction.user.id, locale)
 
 
-async def _table_locale(session: Any, interaction: discord.Interaction) -> str:
+async def _table_locale(session: AsyncSession, interaction: discord.Interaction) -> str:
     settings = await get_server_settings(session, guild_id=interaction.guild_id or 0)
     return settings.table_locale or resolve_locale(interaction.guild_locale)
 

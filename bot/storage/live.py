@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any, cast
 
@@ -17,20 +17,15 @@ from bot.storage.sql import upsert
 
 log = logging.getLogger(__name__)
 
+_SETTINGS_FIELDS = tuple(item.name for item in fields(ServerSettingsRecord))
+
 
 async def get_server_settings(session: AsyncSession, *, guild_id: int) -> ServerSettingsRecord:
     """The server's stored defaults, or the built-in defaults when it has none."""
     row = await session.get(ServerSettings, guild_id)
     if row is None:
         return ServerSettingsRecord()
-    return ServerSettingsRecord(
-        point_limit=row.point_limit,
-        penalty=row.penalty,
-        turn_timer=row.turn_timer,
-        memory_aid=row.memory_aid,
-        reveal_time=row.reveal_time,
-        table_locale=row.table_locale,
-    )
+    return ServerSettingsRecord(**{name: getattr(row, name) for name in _SETTINGS_FIELDS})
 
 
 async def save_server_settings(session: AsyncSession, *, guild_id: int, settings: ServerSettingsRecord) -> None:
@@ -55,7 +50,7 @@ async def create_live_game(
         guild_id=guild_id,
         channel_id=channel_id,
         table_message_id=None,
-        payload=json.dumps(payload, separators=(",", ":")),
+        payload=_encode(payload),
         version=1,
         deadline=deadline,
         broken=False,
@@ -86,7 +81,7 @@ async def save_live_game(
         update(LiveGame)
         .where(LiveGame.game_id == game_id, LiveGame.version == expected_version, LiveGame.broken.is_(False))
         .values(
-            payload=json.dumps(payload, separators=(",", ":")),
+            payload=_encode(payload),
             version=new_version,
             table_message_id=table_message_id,
             deadline=deadline,
@@ -154,6 +149,10 @@ def _record(row: LiveGame) -> LiveGameRecord:
         deadline=row.deadline,
         updated_at=row.updated_at,
     )
+
+
+def _encode(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"))
 
 
 def _decode(game_id: str, text: str) -> dict[str, Any]:

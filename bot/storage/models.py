@@ -22,7 +22,6 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
 )
-from sqlalchemy.ext.asyncio import AsyncAttrs
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints let Alembic's SQLite batch mode find and change them later.
@@ -33,6 +32,7 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+NAME_LENGTH = 100  # the width of the name columns; PostgreSQL refuses longer strings, so record_match cuts them
 
 
 def utcnow() -> datetime:
@@ -62,7 +62,7 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class Base(AsyncAttrs, DeclarativeBase):
+class Base(DeclarativeBase):
     """The declarative base of every table."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
@@ -89,7 +89,7 @@ class Player(Base):
     __tablename__ = "players"
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    display_name: Mapped[str] = mapped_column(String(100))
+    display_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 
@@ -121,8 +121,8 @@ class MatchSeat(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("players.user_id"))
-    display_name: Mapped[str] = mapped_column(String(100))
-    strength: Mapped[str | None] = mapped_column(String(100))
+    display_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    strength: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     total: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from sqlalchemy import func, select
@@ -68,26 +69,23 @@ async def leaderboard(session: AsyncSession, *, guild_id: int, offset: int = 0, 
 async def player_stats(
     session: AsyncSession, *, guild_id: int, user_id: int, recent: int = RECENT_MATCHES
 ) -> PlayerStats | None:
-    """The person's record in this server, None if they never finished a match here."""
+    """The person's record in this server, None if they never finished a match here (two round trips)."""
+    above = aliased(PlayerRating)
+    better = (
+        select(func.count())
+        .where(above.guild_id == guild_id, above.ordinal > PlayerRating.ordinal)
+        .scalar_subquery()
+    )
     found = await session.execute(
-        select(*_FIGURES, PlayerRating.best_round)
+        select(*_FIGURES, PlayerRating.best_round, better.label("better"))
         .join(Player, Player.user_id == PlayerRating.user_id)
         .where(PlayerRating.guild_id == guild_id, PlayerRating.user_id == user_id)
     )
     row = found.first()
     if row is None:
         return None
-    figures = _row(await _rank(session, guild_id, row.ordinal), row)
     return PlayerStats(
-        rank=figures.rank,
-        user_id=figures.user_id,
-        display_name=figures.display_name,
-        rating=figures.rating,
-        matches=figures.matches,
-        wins=figures.wins,
-        win_rate=figures.win_rate,
-        avg_round_score=figures.avg_round_score,
-        wakeup_success_rate=figures.wakeup_success_rate,
+        **asdict(_row(row.better + 1, row)),
         wakeup_calls=row.wakeup_calls,
         best_round=row.best_round,
         recent=await recent_matches(session, guild_id=guild_id, user_id=user_id, limit=recent),
@@ -122,13 +120,6 @@ async def recent_matches(session: AsyncSession, *, guild_id: int, user_id: int, 
         )
         for row in rows
     ]
-
-
-async def _rank(session: AsyncSession, guild_id: int, ordinal: float) -> int:
-    better = await session.scalar(
-        select(func.count()).where(PlayerRating.guild_id == guild_id, PlayerRating.ordinal > ordinal)
-    )
-    return 1 + (better or 0)
 
 
 def _row(rank: int, row: Any) -> LeaderboardRow:

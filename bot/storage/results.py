@@ -8,13 +8,12 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.storage.models import Match, MatchSeat, Player, PlayerRating, Round, RoundScore, utcnow
+from bot.storage.models import NAME_LENGTH, Match, MatchSeat, Player, PlayerRating, Round, RoundScore, utcnow
 from bot.storage.ratings import Standing, check_record, placements, updated_standings
 from bot.storage.records import MatchRecord
 from bot.storage.sql import insert_missing, upsert
 
 _STANDING_FIELDS = tuple(Standing.__dataclass_fields__)
-NAME_LENGTH = 100  # the width of the name columns; PostgreSQL refuses longer strings
 
 
 async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
