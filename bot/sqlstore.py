@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from bot.service import ConflictError, FinishedMatch, StoredGame, Table
+from bot.service import ConflictError, StoredGame, Table
 from bot.storage import (
     Database,
     LiveGameRecord,
     MatchRecord,
-    RoundRecord,
-    SeatRecord,
     VersionConflictError,
     create_live_game,
     delete_live_game,
@@ -44,10 +42,10 @@ class SqlGameStore:
         except VersionConflictError as exc:
             raise ConflictError("The game was changed elsewhere at the same moment.") from exc
 
-    async def finish(self, table: Table, match: FinishedMatch) -> None:
+    async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction."""
         async with self.db.sessions() as session, session.begin():
-            await record_match(session, record=match_record(match))
+            await record_match(session, record=match)
             await delete_live_game(session, game_id=table.game_id)
 
     async def delete(self, game_id: str) -> None:
@@ -70,16 +68,6 @@ class SqlGameStore:
         """Keep the row for inspection; it is not loaded again."""
         async with self.db.sessions() as session, session.begin():
             await mark_live_game_broken(session, game_id=game_id, reason=reason)
-
-
-def match_record(match: FinishedMatch) -> MatchRecord:
-    """The storage record of a finished match."""
-    return MatchRecord(
-        guild_id=match.guild_id, channel_id=match.channel_id, started_at=match.started_at,
-        finished_at=match.finished_at, settings=match.settings,
-        seats=tuple(SeatRecord(s.user_id, s.name, s.strength, s.total, s.winner, s.left_early) for s in match.seats),
-        rounds=tuple(RoundRecord(r.number, r.caller, r.caller_succeeded, r.sums, r.scores) for r in match.rounds),
-    )
 
 
 def _stored(record: LiveGameRecord) -> StoredGame:

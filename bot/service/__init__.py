@@ -20,12 +20,12 @@ from bot.service.errors import (
 )
 from bot.service.service import GameService, Notifier, Outcome
 from bot.service.shards import Shard, owns, shard_of
-from bot.service.store import FinishedMatch, FinishedRound, FinishedSeat, GameStore, StoredGame, finished_match
+from bot.service.store import GameStore, StoredGame, finished_match
 from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableError, table_from_payload
 
 __all__ = [
-    "AlreadySeatedError", "BusyError", "Clock", "ConflictError", "FinishedMatch", "FinishedRound", "FinishedSeat",
-    "GameGoneError", "GameRunningError", "GameService", "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
+    "AlreadySeatedError", "BusyError", "Clock", "ConflictError", "GameGoneError", "GameRunningError", "GameService",
+    "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
     "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayingError",
     "NotSeatedError", "Notifier", "Outcome", "Person", "Seat", "SeatTakenOverError", "Shard", "StaleButtonError",
     "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",

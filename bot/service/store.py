@@ -1,4 +1,4 @@
-"""Where live games and finished matches go: the protocol the service needs, and the finished-match summary."""
+"""Where live games and finished matches go: the protocol the service needs, and the finished-match record."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.service.table import Table
+from bot.storage.records import MatchRecord, RoundRecord, SeatRecord
 from game.scoring import winners
 
 
@@ -23,42 +24,6 @@ class StoredGame:
     deadline: datetime | None
 
 
-@dataclass(frozen=True, slots=True)
-class FinishedSeat:
-    """One seat's result."""
-
-    user_id: int | None
-    name: str
-    strength: str | None
-    total: int
-    winner: bool
-    left_early: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedRound:
-    """One round's caller and scores."""
-
-    number: int
-    caller: int | None
-    caller_succeeded: bool | None
-    sums: tuple[int, ...]
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedMatch:
-    """Everything standings need about a finished match."""
-
-    guild_id: int
-    channel_id: int
-    started_at: datetime
-    finished_at: datetime
-    settings: dict[str, Any]
-    seats: tuple[FinishedSeat, ...]
-    rounds: tuple[FinishedRound, ...]
-
-
 class GameStore(Protocol):
     """Persistence of live games; every method is one transaction."""
 
@@ -70,7 +35,7 @@ class GameStore(Protocol):
         """Save the table if the stored version is `table.version`; the new version, or ConflictError."""
         ...
 
-    async def finish(self, table: Table, match: FinishedMatch) -> None:
+    async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the finished match and delete the live game, in one transaction."""
         ...
 
@@ -91,7 +56,7 @@ class GameStore(Protocol):
         ...
 
 
-def finished_match(table: Table, finished_at: datetime) -> FinishedMatch:
+def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
     """The result of a finished match; a person who left counts as a loss (RULES.md §7)."""
     state = table.state
     assert state is not None and state.over
@@ -99,9 +64,9 @@ def finished_match(table: Table, finished_at: datetime) -> FinishedMatch:
     best = winners([state.totals[i] for i in staying])
     winning = {staying[i] for i in best}
     seats = tuple(
-        FinishedSeat(
+        SeatRecord(
             user_id=seat.user_id,
-            name=seat.name,
+            display_name=seat.name,
             strength=None if seat.is_person else seat.strength,
             total=state.totals[i],
             winner=i in winning and not seat.left,
@@ -110,7 +75,7 @@ def finished_match(table: Table, finished_at: datetime) -> FinishedMatch:
         for i, seat in enumerate(table.seats)
     )
     rounds = tuple(
-        FinishedRound(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
+        RoundRecord(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
     )
-    return FinishedMatch(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
+    return MatchRecord(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
                          state.settings.to_dict(), seats, rounds)

@@ -6,7 +6,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import ConflictError, FinishedMatch, StoredGame, Table
+from bot.service import ConflictError, StoredGame, Table
+from bot.storage import MatchRecord
 from game import RoundResult
 
 
@@ -16,7 +17,7 @@ class MemoryGameStore:
     def __init__(self) -> None:
         self.rows: dict[str, StoredGame] = {}
         self.broken: dict[str, str] = {}
-        self.finished: list[FinishedMatch] = []
+        self.finished: list[MatchRecord] = []
         self.saves = 0
 
     async def create(self, table: Table) -> int:
@@ -33,7 +34,7 @@ class MemoryGameStore:
         self.rows[table.game_id] = self._row(table, row.version + 1)
         return row.version + 1
 
-    async def finish(self, table: Table, match: FinishedMatch) -> None:
+    async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record and delete."""
         self.finished.append(match)
         self.rows.pop(table.game_id, None)
