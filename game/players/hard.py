@@ -15,6 +15,7 @@ from game.players.rollout import determinize, round_scores_after
 from game.players.strategy import Params, play
 from game.scoring import match_is_over, round_scores, winners
 from game.settings import MatchSettings
+from game.state import MatchState
 
 # Sampled deals per Wake up! decision; a rollout is longer at a bigger table, so fewer there: under 50 ms at p99.
 MAX_ROLLOUTS, ROLLOUT_BUDGET = 16, 64
@@ -61,12 +62,17 @@ def rollout_wake(belief: Belief, params: Params, rng: random.Random) -> bool:
     advantage = 0.0
     for _ in range(rollouts):
         state = determinize(obs, rng, bias)
-        sums, _, _ = round_scores(state.round.dreams, belief.seat, obs.penalty)
-        called = _utility(obs, state.settings, sums)
+        called = wake_value(obs, state)
         played_on = _utility(obs, state.settings, round_scores_after(state, rng, NORMAL))
         advantage += called - played_on
     margin = params.wake_margin if obs.num_seats == 2 else MULTI_WAKE_MARGIN
     return advantage / rollouts >= margin
+
+
+def wake_value(obs: Observation, state: MatchState) -> float:
+    """The observing seat's utility if it calls Wake up! now in this deal: its real score, penalty included."""
+    _, scores, _ = round_scores(state.round.dreams, obs.seat, obs.penalty)
+    return _utility(obs, state.settings, scores)
 
 
 def _success_rate(belief: Belief, rng: random.Random, bias: float) -> float:
@@ -91,4 +97,4 @@ def _utility(obs: Observation, settings: MatchSettings, scores: Sequence[int]) -
     return sum(others) / len(others) - scores[seat]
 
 
-__all__ = ["HARD", "hard", "rollout_wake"]
+__all__ = ["HARD", "hard", "rollout_wake", "wake_value"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -23,6 +24,8 @@ from game import (
 )
 from game.engine import apply_action
 from game.players import choose
+from game.players.belief import belief_of
+from game.players.hard import HARD, MATCH_WEIGHT, rollout_wake, wake_value
 
 
 def table(mine: list[Card], *, top: Card = Card.EIGHT, held: Card | None = None, known: int = 2) -> MatchState:
@@ -74,3 +77,34 @@ def test_normal_wakes_up_with_a_known_tiny_dream_and_not_with_a_big_one() -> Non
 
 def test_hard_does_not_wake_up_with_a_big_dream() -> None:
     assert pick("hard", table([Card.NINE, Card.EIGHT, Card.SEVEN, Card.NINE], known=4)) != WakeUp(0)
+
+
+def endgame(penalty: int, totals: tuple[int, int] = (85, 97)) -> MatchState:
+    """Seat 0 knows both dreams: its 4 loses to the rival's 3; by default the rival (97) ends the match."""
+    state = new_match(2, MatchSettings(point_limit=100, penalty=penalty), random.Random(11), starter=0)
+    for seat in range(2):
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    state.totals[:] = totals
+    rnd = state.round
+    rnd.dreams[0] = [Card.ONE, Card.ONE, Card.ONE, Card.ONE]
+    rnd.dreams[1] = [Card.ZERO, Card.ONE, Card.ONE, Card.ONE]
+    for position in range(4):
+        for seat in range(2):
+            rnd.knowledge.see(seat, Slot(1, position))
+        rnd.knowledge.see(0, Slot(0, position))
+    return state
+
+
+def test_the_callers_side_of_a_wake_up_counts_the_penalty() -> None:
+    # Calling fails: 4 + 5 = 9 against 3; at the end of the match 85 + 4 + 15 = 104 loses it where 89 would win.
+    early, last = endgame(5, totals=(0, 0)), endgame(15)
+    assert wake_value(observe(early, 0), early) == 3 - (4 + 5)
+    assert wake_value(observe(last, 0), last) == -MATCH_WEIGHT
+
+
+def test_hard_does_not_call_a_wake_up_that_would_lose_the_match_on_the_penalty() -> None:
+    # Without the penalty the call would look like a match win; even a lax margin must not take it.
+    state = endgame(15)
+    lax = replace(HARD, wake_margin=-MATCH_WEIGHT)
+    assert not rollout_wake(belief_of(observe(state, 0)), lax, random.Random(0))
+    assert pick("hard", state) != WakeUp(0)
