@@ -1,12 +1,18 @@
-"""The service's GameStore on bot.storage: each call is one transaction that the caller (here) owns."""
+"""The service's GameStore on bot.storage: each call is one transaction, writes go through Database.write."""
 
 from __future__ import annotations
 
-from bot.service import ConflictError, StoredGame, Table
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import BusyError, ConflictError, StoredGame, Table
 from bot.storage import (
     Database,
     LiveGameRecord,
     MatchRecord,
+    StorageBusyError,
     VersionConflictError,
     create_live_game,
     delete_live_game,
@@ -18,6 +24,17 @@ from bot.storage import (
 )
 
 
+@asynccontextmanager
+async def _refusals() -> AsyncIterator[None]:
+    """Storage's refusals as the service's: a player sees one clear line and the move is not made."""
+    try:
+        yield
+    except VersionConflictError as exc:
+        raise ConflictError("The game was changed elsewhere at the same moment.") from exc
+    except StorageBusyError as exc:
+        raise BusyError("The table is busy, please try again.") from exc
+
+
 class SqlGameStore:
     """Live games and finished matches in the bot's database."""
 
@@ -26,48 +43,54 @@ class SqlGameStore:
 
     async def create(self, table: Table) -> int:
         """Insert the live game (version 1)."""
-        async with self.db.sessions() as session, session.begin():
-            record = await create_live_game(session, game_id=table.game_id, guild_id=table.guild_id,
-                                            channel_id=table.channel_id, payload=table.to_payload(),
-                                            deadline=table.deadline)
+        game_id, guild_id, channel_id = table.game_id, table.guild_id, table.channel_id
+        payload, deadline = table.to_payload(), table.deadline
+        async with _refusals():
+            record = await self.db.write(lambda session: create_live_game(
+                session, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload,
+                deadline=deadline))
         return record.version
 
     async def save(self, table: Table) -> int:
         """Save with the optimistic version; a conflict is refused, never merged."""
-        try:
-            async with self.db.sessions() as session, session.begin():
-                return await save_live_game(session, game_id=table.game_id, payload=table.to_payload(),
-                                            expected_version=table.version, table_message_id=table.message_id,
-                                            deadline=table.deadline)
-        except VersionConflictError as exc:
-            raise ConflictError("The game was changed elsewhere at the same moment.") from exc
+        game_id, version, message_id = table.game_id, table.version, table.message_id
+        payload, deadline = table.to_payload(), table.deadline
+        async with _refusals():
+            return await self.db.write(lambda session: save_live_game(
+                session, game_id=game_id, payload=payload, expected_version=version, table_message_id=message_id,
+                deadline=deadline))
 
     async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction."""
-        async with self.db.sessions() as session, session.begin():
+        game_id = table.game_id
+
+        async def work(session: AsyncSession) -> None:
             await record_match(session, record=match)
-            await delete_live_game(session, game_id=table.game_id)
+            await delete_live_game(session, game_id=game_id)
+
+        async with _refusals():
+            await self.db.write(work)
 
     async def delete(self, game_id: str) -> None:
         """Delete a live game."""
-        async with self.db.sessions() as session, session.begin():
-            await delete_live_game(session, game_id=game_id)
+        async with _refusals():
+            await self.db.write(lambda session: delete_live_game(session, game_id=game_id))
 
     async def load(self) -> list[StoredGame]:
         """Every loadable live game."""
-        async with self.db.sessions() as session, session.begin():
+        async with self.db.sessions() as session:
             return [_stored(r) for r in await load_live_games(session)]
 
     async def in_channel(self, channel_id: int) -> StoredGame | None:
         """The live game of a channel."""
-        async with self.db.sessions() as session, session.begin():
+        async with self.db.sessions() as session:
             record = await live_game_for_channel(session, channel_id=channel_id)
         return None if record is None else _stored(record)
 
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Keep the row for inspection; it is not loaded again."""
-        async with self.db.sessions() as session, session.begin():
-            await mark_live_game_broken(session, game_id=game_id, reason=reason)
+        async with _refusals():
+            await self.db.write(lambda session: mark_live_game_broken(session, game_id=game_id, reason=reason))
 
 
 def _stored(record: LiveGameRecord) -> StoredGame:

@@ -268,17 +268,21 @@ async def change_settings(
         return
     changes = {"point_limit": point_limit, "penalty": penalty, "turn_timer": turn_timer, "memory_aid": memory_aid,
                "reveal_time": reveal_time, "table_language": table_language}
-    problem: InvalidSettingError | None
-    async with db.sessions() as session, session.begin():
-        current = await get_server_settings(session, guild_id=interaction.guild_id)
+    guild_id = interaction.guild_id
+
+    async def change(session: AsyncSession) -> tuple[ServerSettingsRecord, ServerSettingsRecord,
+                                                     InvalidSettingError | None]:
+        current = await get_server_settings(session, guild_id=guild_id)
         try:
             updated = changed_settings(current, **changes)
         except InvalidSettingError as exc:
-            updated, problem = current, exc
-        else:
-            problem = None
-            if updated != current:
-                await save_server_settings(session, guild_id=interaction.guild_id, settings=updated)
+            return current, current, exc
+        if updated != current:
+            await save_server_settings(session, guild_id=guild_id, settings=updated)
+        return current, updated, None
+
+    # One write transaction: read and write together, run again whole if the database was busy.
+    current, updated, problem = await db.write(change)
     if problem is not None:
         await _private(interaction, problem.text(locale))
         return

@@ -1,10 +1,11 @@
 """Dreamcats storage: SQLAlchemy models, Alembic migrations, live games, match results and standings.
 
-The caller owns the transaction::
+The caller owns the transaction; writes go through the one write path (see bot.storage.writer)::
 
     db = await Database.open(url)
-    async with db.sessions() as session, session.begin():
-        await record_match(session, record=record)
+    match_id = await db.write(lambda session: record_match(session, record=record))
+    async with db.sessions() as session:
+        page = await leaderboard(session, guild_id=guild_id)
 """
 
 from bot.storage.database import Database, database_url
@@ -35,12 +36,13 @@ from bot.storage.records import (
     VersionConflictError,
 )
 from bot.storage.results import record_match
+from bot.storage.writer import StorageBusyError
 
 __all__ = [
     "Database", "InvalidMatchRecordError", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
-    "ServerSettingsRecord", "StorageError", "VersionConflictError", "create_live_game", "database_url",
-    "delete_live_game", "display_rating", "get_server_settings", "leaderboard", "live_game_for_channel",
+    "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
+    "database_url", "delete_live_game", "display_rating", "get_server_settings", "leaderboard", "live_game_for_channel",
     "load_live_games", "mark_live_game_broken", "player_stats", "record_match", "save_live_game",
     "save_server_settings",
 ]

@@ -17,11 +17,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 import migrations
 from bot.storage.models import Base
+from bot.storage.writer import WRITE_DEADLINE_S, LoopWriter, T, ThreadWriter, Work, Writer, retrying
 
 log = logging.getLogger(__name__)
 
 DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
-SQLITE_BUSY_TIMEOUT_MS = 5000
+# Only another process's writer can make ours wait (see bot.storage.writer); past this, the write is retried.
+SQLITE_BUSY_TIMEOUT_MS = 2000
+# PostgreSQL connections per process: a write holds one for a few milliseconds, so 500 tables need few; keep
+# processes x (size + overflow) below the server's max_connections (100 by default).
+POSTGRES_POOL_SIZE, POSTGRES_POOL_OVERFLOW = 10, 10
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
 
 
@@ -38,17 +43,35 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def create_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite connections get WAL, foreign keys and a busy timeout."""
-    engine = create_async_engine(normalize_url(url))
+def create_engine(url: str, **options: Any) -> AsyncEngine:
+    """An async engine; SQLite connections get WAL (synchronous=NORMAL), foreign keys and a busy timeout."""
+    url = normalize_url(url)
+    if make_url(url).get_backend_name() == "postgresql":
+        options = {"pool_size": POSTGRES_POOL_SIZE, "max_overflow": POSTGRES_POOL_OVERFLOW} | options
+    engine = create_async_engine(url, **options)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
     return engine
 
 
+def _in_memory(engine: AsyncEngine) -> bool:
+    return engine.url.database in (None, "", ":memory:") or "mode=memory" in str(engine.url)
+
+
+def writer_for(engine: AsyncEngine) -> Writer:
+    """SQLite file: one writer connection on its own thread; PostgreSQL or in-memory SQLite: the engine itself."""
+    if engine.dialect.name != "sqlite":
+        return LoopWriter(engine, serialize=False)
+    if _in_memory(engine):  # another connection would see another database
+        return LoopWriter(engine, serialize=True)
+    url = engine.url.render_as_string(hide_password=False)
+    return ThreadWriter(lambda: create_engine(url, pool_size=1, max_overflow=0))
+
+
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.close()
@@ -103,11 +126,21 @@ async def current_revision(engine: AsyncEngine) -> str | None:
 
 
 class Database:
-    """An engine and its session factory; `async with db.sessions() as s, s.begin(): ...`."""
+    """An engine for reads (`async with db.sessions() as s: ...`) and the write path (`await db.write(work)`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(engine, expire_on_commit=False)
+        self.writer = writer_for(engine)
+        self.write_deadline_s = WRITE_DEADLINE_S
+
+    async def write(self, work: Work[T]) -> T:
+        """Run `work(session)` as one write transaction; busy or lost-connection errors are retried.
+
+        `work` may run more than once and, on SQLite, on another thread: it should only use its session and
+        values it was given. Raises StorageBusyError if the database stays busy past the deadline.
+        """
+        return await retrying(lambda: self.writer.run(work), deadline_s=self.write_deadline_s)
 
     @classmethod
     async def open(cls, url: str) -> Database:
@@ -127,5 +160,8 @@ class Database:
         return self.engine.dialect.name
 
     async def close(self) -> None:
-        """Close every pooled connection."""
-        await self.engine.dispose()
+        """Close the writer and every pooled connection."""
+        try:
+            await self.writer.close()
+        finally:
+            await self.engine.dispose()

@@ -75,8 +75,8 @@ async def test_sqlite_connections_get_wal_foreign_keys_and_a_busy_timeout(tmp_pa
     try:
         async with db.engine.connect() as connection:
             pragma = {name: (await connection.exec_driver_sql(f"PRAGMA {name}")).scalar_one()
-                      for name in ("journal_mode", "foreign_keys", "busy_timeout")}
-        assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+                      for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")}
+        assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 2000, "synchronous": 1}
     finally:
         await db.close()
 
