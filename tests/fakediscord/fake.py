@@ -25,6 +25,8 @@ from .rules import DiscordError, Violation
 from .schema import DEFAULT_SPEC, shared_checker
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .rest import Call, RequestLog
 
 # View, Send, Embed Links, Attach Files, Read History, Use Application Commands, Send in Threads.
@@ -43,7 +45,8 @@ def _token_for(user_id: int) -> str:
 class FakeDiscord(People):
     """An offline Discord the real discord.py client logs into; see tests/fakediscord/README.md."""
 
-    def __init__(self, *, spec_path: Path = DEFAULT_SPEC, attachment_size_limit: int = 10 * 1024 * 1024) -> None:
+    def __init__(self, *, spec_path: Path = DEFAULT_SPEC, attachment_size_limit: int = 10 * 1024 * 1024,
+                 lean: bool = False) -> None:
         self.bot = FakeUser(snowflake(), "Dreamcats", "Dreamcats", bot=True)
         self.token = _token_for(self.bot.id)
         self.owner = FakeUser(snowflake(), "guild-owner", "Guild Owner")
@@ -74,6 +77,9 @@ class FakeDiscord(People):
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Load runs: no schema checks, no request log, no revisions, no attachment bytes (memory and CPU stay flat).
+        self.lean = lean
+        self.on_write: Callable[[FakeMessage], None] | None = None  # called after every stored create/edit
 
     # -- server ------------------------------------------------------------------------------------------------
 
@@ -242,15 +248,19 @@ class FakeDiscord(People):
         for upload in files:
             meta = described.get(str(upload.index), {})
             filename = meta.get("filename") or upload.filename
-            attachment = FakeAttachment(snowflake(), filename, upload.data, meta.get("description"),
+            kept = b"" if self.lean else upload.data
+            attachment = FakeAttachment(snowflake(), filename, kept, meta.get("description"),
                                         mimetypes.guess_type(filename)[0] or upload.content_type)
             attachment.url = f"{self.base_url}/attachments/{attachment.id}/{attachment.filename}"
             message.attachments.append(attachment)
         if not created:
             message.edited_timestamp = iso_now()
-        message.snapshot()
+        if not self.lean:
+            message.snapshot()
         self.writes += 1
         self.changed()
+        if self.on_write is not None:
+            self.on_write(message)
 
     def _check_size(self, files: list[rest.UploadedFile]) -> None:
         if sum(len(f.data) for f in files) > self.attachment_size_limit:

@@ -1,0 +1,170 @@
+"""Load benchmark: N live tables in one bot process, people and computer players clicking through a fake Discord.
+
+Run: .venv/bin/python -m tests.benchmarks.bench_load --games 500 [--database URL] [--stress] [--restart]
+
+The bot runs as its own process (tests/benchmarks/load_bot.py, the real DreamcatsBot with its defaults: computer
+pause 1.5 s, table edits at most once a second); this process runs the offline fake Discord (lean: no schema
+checks, no revisions kept) and the people, so the bot's CPU, RSS and event-loop stalls are its own and the fake's
+CPU is reported apart. Each table is a channel of its own with two people, who open a match (points 30 by
+default), add one normal computer player and play it to the end, then open the next; they act only on what
+Discord shows them, after an exponential think time (mean --think s; --stress: none, a person clicks as soon as
+the table shows their turn). PostgreSQL URLs get a scratch database that is dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from tests.benchmarks.load_people import Tally
+from tests.benchmarks.load_play import PlayingTable
+from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
+from tests.benchmarks.load_report import Window, percentile, report_memory, report_window
+from tests.fakediscord import FakeDiscord, FakeMessage
+
+
+def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> list[PlayingTable]:
+    """Guilds of --per-guild channels, two people per channel."""
+    rng, tables = random.Random(args.seed), []
+    for index in range(args.games):
+        if index % args.per_guild == 0:
+            guild = fake.add_guild(f"Guild {index // args.per_guild}")
+        channel = fake.add_channel(guild, f"table-{index}")
+        people = (fake.add_user(f"a{index}", display_name=f"Ann{index}", guild=guild),
+                  fake.add_user(f"b{index}", display_name=f"Ben{index}", guild=guild))
+        tables.append(PlayingTable(fake, channel, people, tally, think=0.0 if args.stress else args.think,
+                                   points=args.points, rng=random.Random(rng.random())))
+    by_channel = {table.channel.id: table for table in tables}
+
+    def route(message: FakeMessage) -> None:
+        table = by_channel.get(message.channel.id)
+        if table is not None and not message.ephemeral:
+            table.seen(message)
+
+    fake.on_write = route
+    return tables
+
+
+async def open_tables(tables: list[PlayingTable], rate: float) -> list[asyncio.Task[None]]:
+    """Start every table's people, `rate` tables a second, and wait until every table shows its first match."""
+    tasks = []
+    for table in tables:
+        tasks.append(asyncio.create_task(table.run()))
+        await asyncio.sleep(1 / rate)
+    end = time.monotonic() + 60
+    while any(t.message is None for t in tables) and time.monotonic() < end:
+        await asyncio.sleep(0.2)
+    return tasks
+
+
+async def stop_tables(tables: list[PlayingTable], tasks: list[asyncio.Task[None]]) -> None:
+    """Ask the people to stop, give them a moment to finish their clicks, then cancel."""
+    for table in tables:
+        table.stopping = True
+    _, pending = await asyncio.wait(tasks, timeout=15)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: argparse.Namespace, url: str,
+                          log: Path) -> list[str]:
+    """Kill the bot with every table live, start a new one and time until every table answers a click."""
+    started = time.monotonic()
+    bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
+                                 edit_interval=args.edit_interval)
+    ready = await bot.wait_ready()
+    tally = Tally()
+    live = [t for t in tables if t.message is not None and not t.over]
+    for table in live:
+        table.tally, table.think = tally, 0.0
+    answers = await asyncio.gather(*(t.press(t.seats[0].user, t.message, f"dc:{t.game_id}:dream")
+                                     for t in live if t.message is not None))
+    everyone = time.monotonic() - started
+    await bot.quit()
+    answered = sum(a is not None for a in answers)
+    return [f"restart: ready (on_ready) {ready['ready_after']:.2f} s after the process started; {answered} of "
+            f"{len(live)} live tables answered a click {everyone:.2f} s after it started (ack p99 "
+            f"{percentile(tally.acks, 0.99) * 1000:.0f} ms, failures {len(tally.failures)})"]
+
+
+async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
+    """Run the whole benchmark and print the figures."""
+    tally, log = Tally(), directory / "bot.log"
+    async with FakeDiscord(lean=True) as fake:
+        tables = build_world(fake, args, tally)
+        bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
+                                     edit_interval=args.edit_interval)
+        empty = await bot.wait_ready()
+        size_before = await database_bytes(url)
+        opening = time.monotonic()
+        tasks = await open_tables(tables, args.open_rate)
+        opened = await bot.command("stats")
+        print(f"opened {sum(t.message is not None for t in tables)} of {args.games} tables in "
+              f"{time.monotonic() - opening:.1f} s")
+        await asyncio.sleep(args.warmup)
+        tally.reset()
+        await bot.command("reset-stalls")
+        if args.profile:
+            await bot.command("profile-start")
+        before, cpu = await bot.command("stats"), process_cpu()
+        await asyncio.sleep(args.duration)
+        after, cpu = await bot.command("stats"), process_cpu() - cpu
+        if args.profile:
+            await bot.command(f"profile-stop {Path(args.profile).resolve()}")
+        window = Window(args.games, before, after, cpu, tally)
+        lines = report_window(window)
+        await stop_tables(tables, tasks)
+        lines += report_memory(args.games, empty, opened, await bot.command("stats"))
+        finished = (await bot.command("stats"))["finished"]
+        if args.restart:
+            await bot.kill()
+            lines += await measure_restart(fake, tables, args, url, log)
+        else:
+            await bot.quit()
+        growth = (await database_bytes(url) - size_before) / max(1, finished)
+        lines.append(f"database: {growth / 1024:.1f} KiB growth per finished match ({finished} finished)")
+        violations = {v.rule for v in fake.violations}
+        lines.append(f"fake Discord: {len(fake.violations)} violations {sorted(violations)}; bot log: {log}")
+    print(f"bench_load: {args.games} tables, {'stress' if args.stress else f'think {args.think} s'}, "
+          f"database {url.split(':')[0]}, duration {args.duration} s")
+    print("\n".join(lines))
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    """Set up the database (a scratch one on PostgreSQL), run, clean up."""
+    with tempfile.TemporaryDirectory(prefix="bench_load-") as directory:
+        url, scratch = await scratch_database(args.database, Path(directory))
+        try:
+            await bench(args, url, Path(directory))
+        finally:
+            if scratch is not None and args.database is not None:
+                await drop_database(args.database, scratch)
+
+
+def parse() -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="live tables (default 100)")
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file); PostgreSQL: a scratch DB")
+    parser.add_argument("--think", type=float, default=2.0, help="people's mean think time in s (default 2)")
+    parser.add_argument("--stress", action="store_true", help="people click as soon as it is their turn")
+    parser.add_argument("--duration", type=float, default=60.0, help="measured seconds (default 60)")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before measuring (default 10)")
+    parser.add_argument("--points", type=int, default=30, help="a match's point limit (default 30)")
+    parser.add_argument("--open-rate", type=float, default=50.0, help="tables opened per second (default 50)")
+    parser.add_argument("--per-guild", type=int, default=10, help="tables (channels) per guild (default 10)")
+    parser.add_argument("--computer-pause", type=float, default=1.5)
+    parser.add_argument("--edit-interval", type=float, default=1.0)
+    parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
+    parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")
+    parser.add_argument("--seed", type=int, default=1)
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    asyncio.run(main_async(parse()))

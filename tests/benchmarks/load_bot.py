@@ -1,0 +1,160 @@
+"""The bot process of the load benchmark: the real DreamcatsBot pointed at a fake Discord in another process.
+
+Run by bench_load.py as `python -m tests.benchmarks.load_bot --api URL --gateway URL --token T --database URL`.
+Commands arrive one per line on stdin and each is answered by one JSON line on stdout:
+`stats` (CPU seconds, RSS, interactions, accepted changes, the event loop's stalls), `reset-stalls`,
+`profile-start`, `profile-stop PATH` (cProfile of this process), `quit`. Logging goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import logging
+import os
+import sys
+import time
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from bot.client import DreamcatsBot
+from bot.service import Table
+
+TICK = 0.02  # how often the stall monitor wakes; a stall is the lateness of that wake-up
+
+
+def rss_bytes() -> int:
+    """This process's resident set size."""
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class Counters:
+    """What the bot did, counted where it happens."""
+
+    def __init__(self) -> None:
+        self.interactions = 0
+        self.changes = 0
+        self.moves = 0
+        self.finished = 0
+        self.max_stall = 0.0
+        self.stalls_over_50ms = 0
+        self.ready_at: float | None = None
+
+
+class LoadBot(DreamcatsBot):
+    """DreamcatsBot with counters around the store and the interaction event (nothing else changed)."""
+
+    counters: Counters
+
+    async def setup_hook(self) -> None:
+        """The bot's own start-up, then count accepted changes and finished matches."""
+        await super().setup_hook()
+        store: Any = self.service.store
+        save, finish, counters = store.save, store.finish, self.counters
+
+        async def counted_save(table: Table) -> int:
+            version: int = await save(table)
+            counters.changes += 1
+            counters.moves += table.state is not None
+            return version
+
+        async def counted_finish(table: Table, match: Any) -> None:
+            await finish(table, match)
+            counters.finished += 1
+            counters.moves += 1
+
+        store.save, store.finish = counted_save, counted_finish
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Count every interaction (the tree and the dynamic items handle it)."""
+        self.counters.interactions += 1
+
+    async def on_ready(self) -> None:
+        """Note when the bot became ready."""
+        self.counters.ready_at = time.monotonic()
+
+
+async def watch_loop(counters: Counters) -> None:
+    """Measure how late the event loop wakes a short sleep: the longest time it was blocked."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(TICK)
+        stall = time.perf_counter() - before - TICK
+        counters.max_stall = max(counters.max_stall, stall)
+        counters.stalls_over_50ms += stall > 0.05
+
+
+def stats(counters: Counters, started: float) -> dict[str, Any]:
+    """The figures bench_load.py reads."""
+    cpu = os.times()
+    return {"cpu": cpu.user + cpu.system, "rss": rss_bytes(), "interactions": counters.interactions,
+            "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
+            "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
+            "ready_after": None if counters.ready_at is None else counters.ready_at - started,
+            "now": time.monotonic()}
+
+
+async def serve_commands(counters: Counters, started: float) -> None:
+    """Answer bench_load.py's commands on stdin until `quit` or EOF."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    profile: cProfile.Profile | None = None
+    while line := (await reader.readline()).decode().strip():
+        command, _, argument = line.partition(" ")
+        answer: dict[str, Any] = {"ok": True}
+        if command == "stats":
+            answer = stats(counters, started)
+        elif command == "reset-stalls":
+            counters.max_stall, counters.stalls_over_50ms = 0.0, 0
+        elif command == "profile-start":
+            profile = cProfile.Profile()
+            profile.enable()
+        elif command == "profile-stop" and profile is not None:
+            profile.disable()
+            profile.dump_stats(argument)
+        elif command == "quit":
+            print(json.dumps(answer), flush=True)
+            return
+        print(json.dumps(answer), flush=True)
+
+
+async def main(args: argparse.Namespace) -> None:
+    """Log in to the fake, serve commands, close cleanly."""
+    started = time.monotonic()
+    discord.http.Route.BASE = args.api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+    bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval)
+    bot.counters = Counters()
+    bot._connection.guild_ready_timeout = 0.05  # discord.py otherwise waits 2 s after the last guild
+    watcher = asyncio.create_task(watch_loop(bot.counters))
+    runner = asyncio.create_task(bot.start(args.token))
+    await serve_commands(bot.counters, started)
+    watcher.cancel()
+    await bot.close()
+    await asyncio.gather(runner, return_exceptions=True)
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line bench_load.py gives."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--api", required=True)
+    parser.add_argument("--gateway", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--computer-pause", type=float, default=1.5)
+    parser.add_argument("--edit-interval", type=float, default=1.0)
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    asyncio.run(main(parse()))

@@ -1,0 +1,147 @@
+"""The people of the load benchmark: two per table, acting only on what Discord shows them (the table message and
+their own ephemeral replies), clicking the real buttons and select menus through the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+from bot.i18n import error_text, t
+from bot.service import BusyError, ConflictError
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUsageError, FakeUser, InteractionRecord
+
+# The person's answer was an apology, not a result or a refusal: the click failed.
+FAILED_TEXTS = {t("error.generic", "en"), error_text(BusyError("busy"), "en"), error_text(ConflictError("c"), "en")}
+LOBBY_ACTIONS = {"join", "addbot", "start", "leave", "cancel"}
+MOVES = {"draw", "tpos", "swap", "disc", "keep", "ptgt", "s2ok", "wakeok", "peek0"}
+WAKE_AFTER = 3  # a person calls Wake up! now and then once they had this many turns in a round
+_ROUND = re.compile(r"(\d+)\s*$")
+_FOLLOWUP_TIMEOUT = 10.0
+
+
+@dataclass
+class Tally:
+    """What every table saw, for the report."""
+
+    acks: list[float] = field(default_factory=list)
+    edit_lags: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    refused: int = 0
+    clicks: int = 0
+    person_moves: int = 0
+    matches_started: int = 0
+
+    def reset(self) -> None:
+        """Start a new measurement window."""
+        self.acks, self.edit_lags, self.failures = [], [], []
+        self.refused = self.clicks = self.person_moves = self.matches_started = 0
+
+
+@dataclass
+class Seat:
+    """One person at a table and what they remember."""
+
+    user: FakeUser
+    peeked_round: int = 0
+    done_number: int = -1
+    round: int = 0
+    turns: int = 0
+
+
+class LoadTable:
+    """One channel, two people and (added by them) one normal computer player, playing match after match."""
+
+    def __init__(self, fake: FakeDiscord, channel: FakeChannel, people: tuple[FakeUser, FakeUser], tally: Tally,
+                 *, think: float, points: int, rng: random.Random) -> None:
+        self.fake, self.channel, self.tally = fake, channel, tally
+        self.think, self.points, self.rng = think, points, rng
+        self.seats = [Seat(p) for p in people]
+        self.game_id = ""
+        self.message: FakeMessage | None = None
+        self.number = -1
+        self.over = False
+        self.stopping = False
+        self._changed = asyncio.Event()
+        self._lags: list[tuple[int, float]] = []
+
+    # -- what the people see -----------------------------------------------------------------------------------
+    def seen(self, message: FakeMessage) -> None:
+        """The fake stored a public message of this channel (called for every create and edit)."""
+        if self.game_id and message is self.message and not message.components:
+            self.over = True  # the match ended (or was stopped): the table message lost its buttons
+        elif self.game_id:
+            prefix = f"dc:{self.game_id}:draw:"
+            number = next((int(c[len(prefix):]) for c in message.custom_ids if c.startswith(prefix)), None)
+            if number is None:
+                return
+            self.message, self.number = message, number
+            now = time.monotonic()
+            self.tally.edit_lags.extend(now - at for target, at in self._lags if target <= number)
+            self._lags = [(target, at) for target, at in self._lags if target > number]
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _description(self) -> tuple[int, str]:
+        embeds = self.message.embeds if self.message is not None else []
+        if not embeds:
+            return 0, ""
+        match = _ROUND.search(embeds[0].get("title") or "")
+        return (int(match[1]) if match else 0), embeds[0].get("description") or ""
+
+    # -- clicking ----------------------------------------------------------------------------------------------
+    async def pause(self) -> None:
+        """Think before a click (exponential, mean `think` seconds; 0 in stress mode)."""
+        if self.think > 0:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+
+    async def press(self, user: FakeUser, message: FakeMessage, custom_id: str,
+                    values: list[str] | None = None) -> InteractionRecord | None:
+        """Click a button (or choose in a select) and wait until the bot completed its answer; None if gone."""
+        try:
+            if values is None:
+                record = await self.fake.click(user, message, custom_id, wait=False)
+            else:
+                record = await self.fake.select(user, message, custom_id, values, wait=False)
+        except FakeUsageError:  # the message changed under the person's thumb
+            return None
+        return await self.complete(record, custom_id.split(":")[2])
+
+    async def complete(self, record: InteractionRecord, action: str) -> InteractionRecord | None:
+        """Wait for the acknowledgement and, after a defer, for the completed reply; tally the outcome."""
+        self.tally.clicks += 1
+        try:
+            await asyncio.wait_for(record.answered.wait(), self.fake.deadline + 1.0)
+        except TimeoutError:
+            self.tally.failures.append(f"unanswered {action}")
+            return None
+        self.tally.acks.append(record.latency or 0.0)
+        if record.response_type == 5 or (record.response_type == 6 and action not in LOBBY_ACTIONS):
+            try:
+                await asyncio.wait_for(record.followed.wait(), _FOLLOWUP_TIMEOUT)
+            except TimeoutError:
+                self.tally.failures.append(f"deferred reply never completed {action}")
+                return None
+        texts = {m.content for m in record.messages}
+        if texts & FAILED_TEXTS:
+            self.tally.failures.append(f"apology {action}: {sorted(texts & FAILED_TEXTS)}")
+            return None
+        if any(m.content for m in record.messages if not m.components and not m.embeds):
+            self.tally.refused += 1
+            return None
+        if action in MOVES:
+            self.tally.person_moves += 1
+        return record
+
+    def _ids(self, message: FakeMessage | None, action: str) -> list[str]:
+        if message is None:
+            return []
+        return [c for c in message.custom_ids if c.split(":")[2] == action]
+
+    def _options(self, message: FakeMessage, custom_id: str) -> list[str]:
+        for item in message.iter_components():
+            if item.get("custom_id") == custom_id:
+                return [o["value"] for o in item.get("options") or []]
+        return []

@@ -1,0 +1,111 @@
+"""The load benchmark's helpers: the bot in its own process, a scratch database, and the size of the database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from tests.fakediscord import FakeDiscord
+
+
+class BotProcess:
+    """`python -m tests.benchmarks.load_bot` against the fake; commands on stdin, JSON answers on stdout."""
+
+    def __init__(self, process: asyncio.subprocess.Process, log_path: Path) -> None:
+        self.process, self.log_path = process, log_path
+
+    @classmethod
+    async def start(cls, fake: FakeDiscord, database_url: str, log_path: Path, *, computer_pause: float,
+                    edit_interval: float) -> BotProcess:
+        """Spawn the bot process (its stderr goes to `log_path`)."""
+        log = log_path.open("ab")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.benchmarks.load_bot", "--api", fake.api_base, "--gateway", fake.gateway_url,
+            "--token", fake.token, "--database", database_url, "--computer-pause", str(computer_pause),
+            "--edit-interval", str(edit_interval), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=log, limit=1 << 20)
+        log.close()
+        return cls(process, log_path)
+
+    async def command(self, line: str, timeout: float = 30.0) -> dict[str, Any]:
+        """Send one command, read its JSON answer."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(line.encode() + b"\n")
+        await self.process.stdin.drain()
+        answer = await asyncio.wait_for(self.process.stdout.readline(), timeout)
+        if not answer:
+            raise RuntimeError(f"the bot process ended; see {self.log_path}")
+        result: dict[str, Any] = json.loads(answer)
+        return result
+
+    async def wait_ready(self, timeout: float = 120.0) -> dict[str, Any]:
+        """Poll until discord.py's on_ready ran."""
+        end = asyncio.get_running_loop().time() + timeout
+        while asyncio.get_running_loop().time() < end:
+            stats = await self.command("stats")
+            if stats["ready_after"] is not None:
+                return stats
+            await asyncio.sleep(0.05)
+        raise TimeoutError(f"the bot was not ready within {timeout} s; see {self.log_path}")
+
+    async def quit(self) -> None:
+        """Close the bot cleanly."""
+        try:
+            await self.command("quit", timeout=60)
+        except (RuntimeError, TimeoutError, ConnectionError):
+            pass
+        await self.kill()
+
+    async def kill(self) -> None:
+        """Kill the process (a crash) if it still runs."""
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
+
+
+async def scratch_database(url: str | None, directory: Path) -> tuple[str, str | None]:
+    """The database URL to run on and, for PostgreSQL, the scratch database created for it (dropped later)."""
+    if url is None or url.startswith("sqlite"):
+        return url or f"sqlite+aiosqlite:///{directory / 'load.db'}", None
+    name = f"dreamcats_load_{secrets.token_hex(4)}"
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    async with engine.connect() as connection:
+        await connection.execute(text(f'CREATE DATABASE "{name}"'))
+    await engine.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False), name
+
+
+async def drop_database(url: str, name: str) -> None:
+    """Drop the scratch PostgreSQL database."""
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    async with engine.connect() as connection:
+        await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    await engine.dispose()
+
+
+async def database_bytes(url: str) -> int:
+    """How big the database is (SQLite: the file and its WAL; PostgreSQL: pg_database_size)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = Path(parsed.database or "")
+        return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+    engine = create_async_engine(url)
+    async with engine.connect() as connection:
+        size = (await connection.execute(text("SELECT pg_database_size(current_database())"))).scalar_one()
+    await engine.dispose()
+    return int(size)
+
+
+def process_cpu() -> float:
+    """CPU seconds (user + system) of this process: the fake and the simulated people."""
+    times = os.times()
+    return times.user + times.system

@@ -1,0 +1,73 @@
+"""The load benchmark's printed figures."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from tests.benchmarks.load_people import Tally
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _ms(values: list[float]) -> str:
+    return " ".join(f"{name} {percentile(values, q) * 1000:.1f}" for name, q in
+                    (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))) + f" max {max(values, default=0) * 1000:.1f} ms"
+
+
+@dataclass
+class Window:
+    """The measured stretch: bot stats before and after, the driver's CPU, what the people saw."""
+
+    games: int
+    before: dict[str, Any]
+    after: dict[str, Any]
+    driver_cpu: float
+    tally: Tally
+
+    @property
+    def seconds(self) -> float:
+        """How long the window lasted."""
+        return float(self.after["now"] - self.before["now"])
+
+    def delta(self, key: str) -> float:
+        """How much a bot counter grew in the window."""
+        return float(self.after[key] - self.before[key])
+
+
+def report_window(window: Window) -> list[str]:
+    """The figures of the measured window, one line each."""
+    tally, seconds = window.tally, window.seconds
+    interactions = max(1.0, window.delta("interactions"))
+    failures = Counter(f.split(":")[0] for f in tally.failures)
+    return [
+        f"window: {seconds:.1f} s, {interactions:.0f} interactions ({interactions / seconds:.1f}/s), "
+        f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
+        f"acknowledgement: {_ms(tally.acks)}",
+        f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
+        f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
+        f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured)",
+        f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
+        f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
+        f"{window.after['stalls_over_50ms']} stalls over 50 ms",
+        f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
+        f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
+        f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
+    ]
+
+
+def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end: dict[str, Any]) -> list[str]:
+    """RSS with no table, with every table open, and at the end of play."""
+    mib = 1024 * 1024
+    return [
+        f"bot RSS: {empty['rss'] / mib:.1f} MiB before any table, {opened['rss'] / mib:.1f} MiB with {games} opened, "
+        f"{end['rss'] / mib:.1f} MiB at the end: {(end['rss'] - empty['rss']) / games / 1024:.0f} KiB per live table "
+        f"({(opened['rss'] - empty['rss']) / games / 1024:.0f} KiB right after opening)",
+    ]
