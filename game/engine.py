@@ -22,7 +22,7 @@ from game.actions import (
 )
 from game.cards import DREAM_SIZE, Card, shuffled_deck
 from game.errors import SettingsError
-from game.events import Event, EventKind
+from game.events import Event, EventKind, public_moves
 from game.knowledge import Knowledge
 from game.rules import check_action
 from game.scoring import match_is_over, round_scores, winners
@@ -81,7 +81,10 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
     """Check the action, then carry it out; an illegal action raises and changes nothing."""
     check_action(state, action)
     state.log.append(action)
-    return _HANDLERS[type(action)](state, action)
+    rnd = state.round  # the round the action belongs to, even if the action ends it
+    events = _HANDLERS[type(action)](state, action)
+    rnd.history.extend(public_moves(events))
+    return events
 
 
 def _initial_peek(state: MatchState, action: InitialPeek) -> list[Event]:

@@ -28,6 +28,10 @@ class EventKind(StrEnum):
     MATCH_ENDED = "match_ended"
 
 
+# The events that end or start a round belong to no round's history of moves.
+ROUND_MARKS = frozenset({EventKind.ROUND_STARTED, EventKind.ROUND_ENDED, EventKind.MATCH_ENDED})
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened.
@@ -51,3 +55,8 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         """Whether the seat (None: a spectator) may see this event."""
         return self.private_to is None or self.private_to == seat
+
+
+def public_moves(events: list[Event]) -> list[Event]:
+    """The events of an action that go into the round's public history: public, and not a round's start or end."""
+    return [event for event in events if event.is_public and event.kind not in ROUND_MARKS]

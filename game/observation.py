@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from game.actions import Slot
 from game.cards import Card
+from game.events import Event
 from game.rules import check_seat
 from game.scoring import winners
 from game.state import MatchState, RoundResult, Step
@@ -18,7 +19,8 @@ class Observation:
     """A seat's view of the match; `seat` None is the public view of a spectator.
 
     It holds no card that the viewer may not know: `known` maps the slots the viewer knows to
-    their cards, `holding` and `options` are set only for the seat that drew them.
+    their cards, `holding` and `options` are set only for the seat that drew them. `history` is every public
+    event of the round so far (who did what where, RULES.md §4), the same for every viewer.
     """
 
     seat: int | None
@@ -41,6 +43,7 @@ class Observation:
     penalty: int
     fixed_rounds: int | None
     over: bool
+    history: tuple[Event, ...] = ()
 
     @property
     def discard_top(self) -> Card:
@@ -94,6 +97,7 @@ def observe(state: MatchState, seat: int | None) -> Observation:
         penalty=state.settings.penalty,
         fixed_rounds=state.settings.fixed_rounds,
         over=state.over,
+        history=tuple(rnd.history),
     )
 
 

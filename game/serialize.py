@@ -8,11 +8,13 @@ from game.actions import Action, Slot, action_from_dict, action_to_dict
 from game.cards import DREAM_SIZE, Card, full_deck
 from game.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
 from game.errors import CorruptStateError, GameError
+from game.events import Event, EventKind
 from game.knowledge import Knowledge
 from game.settings import MatchSettings
 from game.state import MatchState, RoundResult, RoundState, Step
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2 added the round's public history; a format 1 match gets it back by replaying its log
+READABLE_FORMATS = (1, FORMAT_VERSION)
 _SORTED_DECK = sorted(full_deck())
 
 
@@ -35,7 +37,7 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
 def match_from_dict(data: dict[str, Any]) -> MatchState:
     """The match that `match_to_dict` wrote; CorruptStateError if it cannot be read."""
     try:
-        if data["format"] != FORMAT_VERSION:
+        if data["format"] not in READABLE_FORMATS:
             raise CorruptStateError(f"Unknown match format {data['format']!r}.")
         state = MatchState(
             settings=MatchSettings.from_dict(data["settings"]),
@@ -53,7 +55,19 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
     except (KeyError, TypeError, ValueError, GameError) as exc:
         raise CorruptStateError(f"Unreadable match data: {exc!r}.") from exc
     check_consistent(state)
+    if data["format"] == 1:
+        state.round.history = _history_by_replay(state)
     return state
+
+
+def _history_by_replay(state: MatchState) -> list[Event]:
+    """The public history of the round in play, rebuilt from the seed and log (empty if they disagree)."""
+    try:
+        again = replay_of(state)
+    except GameError:
+        return []
+    same = (again.round.dreams, again.round.draw_pile) == (state.round.dreams, state.round.draw_pile)
+    return again.round.history if same else []
 
 
 def check_consistent(state: MatchState) -> None:
@@ -111,6 +125,7 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
         "held": None if rnd.held is None else int(rnd.held),
         "options": [int(c) for c in rnd.options],
         "turns_played": rnd.turns_played,
+        "history": [_event_to_dict(e) for e in rnd.history],
     }
 
 
@@ -131,6 +146,27 @@ def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:
         held=None if data["held"] is None else Card(data["held"]),
         options=_cards(data["options"]),
         turns_played=int(data["turns_played"]),
+        history=[_event_from_dict(e) for e in data.get("history", [])],
+    )
+
+
+def _event_to_dict(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind.value,
+        "seat": event.seat,
+        "cards": [int(c) for c in event.cards],
+        "slots": [list(s) for s in event.slots],
+        "count": event.count,
+    }
+
+
+def _event_from_dict(data: dict[str, Any]) -> Event:
+    return Event(
+        kind=EventKind(data["kind"]),
+        seat=None if data["seat"] is None else int(data["seat"]),
+        cards=tuple(_cards(data["cards"])),
+        slots=tuple(Slot(int(s), int(p)) for s, p in data["slots"]),
+        count=int(data["count"]),
     )
 
 

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from game.actions import Action, Slot
 from game.cards import Card
+from game.events import Event
 from game.knowledge import Knowledge
 from game.settings import MatchSettings
 
@@ -50,6 +51,7 @@ class RoundState:
     held: Card | None = None
     options: list[Card] = field(default_factory=list)
     turns_played: int = 0
+    history: list[Event] = field(default_factory=list)  # the public events of this round so far (RULES.md §4)
 
     def card_at(self, slot: Slot) -> Card:
         """The card lying in a dream slot."""

@@ -13,12 +13,16 @@ from game.actions import Action
 from game.observation import Observation
 from game.players.belief import NotSeatedError
 from game.players.easy import easy
+from game.players.field import cautious, eager
 from game.players.hard import hard
 from game.players.normal import normal
+from game.players.sharp import sharp
 
 Player = Callable[[Observation, Sequence[Action], random.Random], Action]
 STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
-PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}
+PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}  # the strengths offered in Discord
+# Sparring partners for the arena only: sharp (issue 11) and the field that players are tuned against.
+SPARRING: dict[str, Player] = {"sharp": sharp, "eager": eager, "cautious": cautious}
 
 
 class UnknownPlayerError(LookupError):
@@ -26,12 +30,15 @@ class UnknownPlayerError(LookupError):
 
 
 def get_player(name: str) -> Player:
-    """A strength ("easy", "normal", "hard") or any "module:function" with the player signature."""
+    """A strength ("easy", "normal", "hard"), a sparring partner ("sharp", "eager", "cautious") or any
+    "module:function" with the player signature."""
     if name in PLAYERS:
         return PLAYERS[name]
+    if name in SPARRING:
+        return SPARRING[name]
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
-        known = ", ".join(STRENGTHS)
+        known = ", ".join([*STRENGTHS, *SPARRING])
         raise UnknownPlayerError(f"Unknown computer player {name!r}: use one of {known} or module:function.")
     try:
         found = getattr(importlib.import_module(module_name), attribute)
@@ -47,4 +54,4 @@ def choose(strength: str, obs: Observation, legal: Sequence[Action], rng: random
     return get_player(strength)(obs, legal, rng)
 
 
-__all__ = ["PLAYERS", "STRENGTHS", "NotSeatedError", "Player", "UnknownPlayerError", "choose", "get_player"]
+__all__ = ["PLAYERS", "SPARRING", "STRENGTHS", "NotSeatedError", "Player", "UnknownPlayerError", "choose", "get_player"]

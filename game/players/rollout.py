@@ -44,7 +44,7 @@ def determinize(obs: Observation, rng: random.Random, low_bias: float) -> MatchS
     rnd = RoundState(
         number=obs.round_number, starter=obs.starter, dreams=dreams, draw_pile=pool,
         discard=list(obs.discard_pile), knowledge=knowledge, peeked=[True] * obs.num_seats, turn=obs.turn,
-        step=Step.START,
+        step=Step.START, history=list(obs.history),
     )
     settings = MatchSettings(point_limit=obs.point_limit, penalty=obs.penalty, fixed_rounds=obs.fixed_rounds)
     return MatchState(settings, obs.num_seats, rng.getrandbits(63), obs.starter, list(obs.totals),

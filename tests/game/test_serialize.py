@@ -77,7 +77,7 @@ def test_a_finished_match_replays_from_its_seed_and_log() -> None:
 def test_an_unknown_format_is_refused() -> None:
     data = match_to_dict(new_match(2, MatchSettings(), random.Random(1)))
     data["format"] = FORMAT_VERSION + 1
-    with pytest.raises(CorruptStateError, match="Unknown match format 2."):
+    with pytest.raises(CorruptStateError, match=f"Unknown match format {FORMAT_VERSION + 1}."):
         match_from_dict(data)
 
 
