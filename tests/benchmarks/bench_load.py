@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import tempfile
 import time
@@ -94,7 +95,7 @@ async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: a
 
 async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
     """Run the whole benchmark and print the figures."""
-    tally, log = Tally(), directory / "bot.log"
+    tally, log = Tally(), Path(tempfile.gettempdir()) / f"bench_load-bot-{os.getpid()}.log"  # kept after the run
     async with FakeDiscord(lean=True) as fake:
         tables = build_world(fake, args, tally)
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
@@ -111,13 +112,16 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         await bot.command("reset-stalls")
         if args.profile:
             await bot.command("profile-start")
-        before, cpu = await bot.command("stats"), process_cpu()
+        before, cpu, uploads = await bot.command("stats"), process_cpu(), dict(fake.uploads)
         await asyncio.sleep(args.duration)
         after, cpu = await bot.command("stats"), process_cpu() - cpu
+        pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
         if args.profile:
             await bot.command(f"profile-stop {Path(args.profile).resolve()}")
         window = Window(args.games, before, after, cpu, tally)
         lines = report_window(window)
+        lines.append("pictures sent per interaction: " + ", ".join(
+            f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         await stop_tables(tables, tasks)
         lines += report_memory(args.games, empty, opened, await bot.command("stats"))
         finished = (await bot.command("stats"))["finished"]

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from typing import Any
 
@@ -91,6 +92,20 @@ async def watch_loop(counters: Counters) -> None:
         counters.stalls_over_50ms += stall > 0.05
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds per kind of thread (the name without its number): the loop, picture workers, database."""
+    ticks, found = os.sysconf("SC_CLK_TCK"), {}
+    for thread in threading.enumerate():
+        try:
+            with open(f"/proc/self/task/{thread.native_id}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = thread.name.rstrip("0123456789_").split(" ")[0]
+        found[kind] = found.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+    return found
+
+
 def stats(counters: Counters, started: float) -> dict[str, Any]:
     """The figures bench_load.py reads."""
     cpu = os.times()
@@ -98,7 +113,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
-            "now": time.monotonic()}
+            "threads": thread_cpu(), "now": time.monotonic()}
 
 
 async def serve_commands(counters: Counters, started: float) -> None:
@@ -115,7 +130,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
         elif command == "profile-start":
-            profile = cProfile.Profile()
+            profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()
         elif command == "profile-stop" and profile is not None:
             profile.disable()

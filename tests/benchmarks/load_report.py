@@ -60,6 +60,9 @@ def report_window(window: Window) -> list[str]:
         f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
         f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
         f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
+        "bot CPU by thread (ms per interaction): " + ", ".join(
+            f"{name} {(spent - window.before['threads'].get(name, 0.0)) / interactions * 1000:.2f}"
+            for name, spent in sorted(window.after["threads"].items(), key=lambda kv: -kv[1])),
     ]
 
 

@@ -80,6 +80,7 @@ class FakeDiscord(People):
         # Load runs: no schema checks, no request log, no revisions, no attachment bytes (memory and CPU stay flat).
         self.lean = lean
         self.on_write: Callable[[FakeMessage], None] | None = None  # called after every stored create/edit
+        self.uploads: dict[str, int] = {}  # files uploaded, by name
 
     # -- server ------------------------------------------------------------------------------------------------
 
@@ -248,6 +249,7 @@ class FakeDiscord(People):
         for upload in files:
             meta = described.get(str(upload.index), {})
             filename = meta.get("filename") or upload.filename
+            self.uploads[filename] = self.uploads.get(filename, 0) + 1
             kept = b"" if self.lean else upload.data
             attachment = FakeAttachment(snowflake(), filename, kept, meta.get("description"),
                                         mimetypes.guess_type(filename)[0] or upload.content_type)
