@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -17,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 import migrations
 from bot.storage.models import Base
-from bot.storage.writer import WRITE_DEADLINE_S, LoopWriter, T, ThreadWriter, Work, Writer, retrying
+from bot.storage.writer import WRITE_DEADLINE_S, LoopWriter, T, ThreadWriter, Work, Writer, WriterConnection, retrying
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +65,11 @@ def writer_for(engine: AsyncEngine) -> Writer:
         return LoopWriter(engine, serialize=False)
     if _in_memory(engine):  # another connection would see another database
         return LoopWriter(engine, serialize=True)
-    url = engine.url.render_as_string(hide_password=False)
-    return ThreadWriter(lambda: create_engine(url, pool_size=1, max_overflow=0))
+    url = engine.url.set(drivername="sqlite")
+    writer_engine = sqlalchemy.create_engine(url, pool_size=1, max_overflow=0,
+                                             connect_args={"factory": WriterConnection, "check_same_thread": False})
+    event.listen(writer_engine, "connect", _sqlite_on_connect)
+    return ThreadWriter(writer_engine)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
