@@ -25,9 +25,10 @@ def setup_logging(level: str) -> None:
 
 async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals: bool = True) -> None:
     """Start the bot and stop it cleanly when `stop` is set (SIGINT or SIGTERM set it)."""
-    from bot.client import DreamcatsBot
+    from bot.client import make_bot
 
-    bot = DreamcatsBot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard)
+    bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
+                   shards=settings.shards)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -60,7 +61,7 @@ class DreamcatsBot(commands.Bot):
         await self.sync_commands()
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
-                 "" if self.shard is None else f" (shard {self.shard.shard_id} of {self.shard.shard_count})")
+                 "" if self.shard is None else f" ({self.shard})")
 
     @property
     def shard(self) -> Shard | None:
@@ -89,3 +90,26 @@ class DreamcatsBot(commands.Bot):
         if hasattr(self, "db"):
             await self.db.close()
         await super().close()
+
+
+class ShardedDreamcatsBot(DreamcatsBot, commands.AutoShardedBot):
+    """Several shards in one process (discord.py's AutoShardedBot): one gateway connection per shard, one service.
+
+    The service drives only the live games of guilds on these shards; other processes run the other shards.
+    """
+
+    def __init__(self, *, shard_ids: Sequence[int], shard_count: int, **options: Any) -> None:
+        super().__init__(shard_ids=list(shard_ids), shard_count=shard_count, **options)
+
+    @property
+    def shard(self) -> Shard | None:
+        """The shards this process runs."""
+        assert self.shard_ids is not None and self.shard_count is not None
+        return Shard(self.shard_ids, self.shard_count)
+
+
+def make_bot(*, shards: tuple[Sequence[int], int] | None = None, **options: Any) -> DreamcatsBot:
+    """The bot for this process: several shards (AutoShardedBot), else one shard or none (`shard=` in options)."""
+    if shards is None:
+        return DreamcatsBot(**options)
+    return ShardedDreamcatsBot(shard_ids=shards[0], shard_count=shards[1], **options)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
 from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 # A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_SHARD_PART = re.compile(r"^(\d{1,5})(?:-(\d{1,5}))?$")  # five digits: no range can eat the memory
+_SHARD_IDS_HELP = "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5"
 
 
 class ConfigError(Exception):
@@ -19,7 +22,7 @@ class ConfigError(Exception):
 
 
 class Settings(BaseSettings):
-    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID/_COUNT."""
+    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -29,6 +32,7 @@ class Settings(BaseSettings):
     log_level: str = Field("INFO", validation_alias="DREAMCATS_LOG_LEVEL")
     shard_id: int | None = Field(None, validation_alias="DREAMCATS_SHARD_ID")
     shard_count: int | None = Field(None, validation_alias="DREAMCATS_SHARD_COUNT")
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(None, validation_alias="DREAMCATS_SHARD_IDS")
 
     @field_validator("discord_token")
     @classmethod
@@ -54,28 +58,66 @@ class Settings(BaseSettings):
             raise ValueError(f"DREAMCATS_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
 
-    @field_validator("dev_guild_id", "shard_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_id", "shard_count", "shard_ids", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
 
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ranges(cls, value: object) -> object:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
     @model_validator(mode="after")
     def _shard_pair(self) -> Settings:
-        if (self.shard_id is None) != (self.shard_count is None):
+        if self.shard_id is not None and self.shard_ids is not None:
+            raise ValueError("set DREAMCATS_SHARD_ID (one shard) or DREAMCATS_SHARD_IDS (several), not both")
+        if self.shard_ids is not None and self.shard_count is None:
+            raise ValueError("DREAMCATS_SHARD_IDS needs DREAMCATS_SHARD_COUNT (the bot's total number of shards)")
+        if (self.shard_id is None) != (self.shard_count is None) and self.shard_ids is None:
             raise ValueError("DREAMCATS_SHARD_ID and DREAMCATS_SHARD_COUNT must be set together (or neither)")
         if self.shard_count is not None and self.shard_count < 1:
             raise ValueError("DREAMCATS_SHARD_COUNT must be at least 1")
         if self.shard_id is not None and self.shard_count is not None and not 0 <= self.shard_id < self.shard_count:
             raise ValueError(f"DREAMCATS_SHARD_ID must be from 0 to {self.shard_count - 1} "
                              f"(DREAMCATS_SHARD_COUNT is {self.shard_count})")
+        outside = [n for n in self.shard_ids or () if self.shard_count is not None and n >= self.shard_count]
+        if outside and self.shard_count is not None:
+            raise ValueError(f"DREAMCATS_SHARD_IDS names shard {outside[0]}, but shards go from 0 to "
+                             f"{self.shard_count - 1} (DREAMCATS_SHARD_COUNT is {self.shard_count})")
         return self
 
     @property
     def shard(self) -> tuple[int, int] | None:
-        """(shard id, shard count) when this process runs one shard, else None (it runs every guild)."""
-        if self.shard_id is None or self.shard_count is None:
+        """(shard id, shard count) when this process runs exactly one shard, else None."""
+        if self.shard_count is None:
             return None
-        return self.shard_id, self.shard_count
+        if self.shard_id is not None:
+            return self.shard_id, self.shard_count
+        if self.shard_ids is not None and len(self.shard_ids) == 1:
+            return self.shard_ids[0], self.shard_count
+        return None
+
+    @property
+    def shards(self) -> tuple[tuple[int, ...], int] | None:
+        """(shard ids, shard count) when this process runs several shards, else None."""
+        if self.shard_ids is None or self.shard_count is None or self.shard is not None:
+            return None
+        return self.shard_ids, self.shard_count
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """Shard numbers from "0-3", "0,2,5" or "0-3,8", sorted and without repeats; ValueError with one line."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        found = _SHARD_PART.match(part)
+        if found is None:
+            raise ValueError(f"{_SHARD_IDS_HELP} (not {part!r})")
+        low, high = int(found[1]), int(found[2] or found[1])
+        if high < low:
+            raise ValueError(f"{_SHARD_IDS_HELP}: the range {part} runs backwards")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
 
 
 def load_settings(env_file: str | None = ".env") -> Settings:

@@ -17,7 +17,7 @@ GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_URL", "DREAMCATS_DEV_GUILD_ID", "DREAMCATS_LOG_LEVEL",
-                 "DREAMCATS_SHARD_ID", "DREAMCATS_SHARD_COUNT"):
+                 "DREAMCATS_SHARD_ID", "DREAMCATS_SHARD_COUNT", "DREAMCATS_SHARD_IDS"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -79,6 +79,49 @@ def test_a_bad_shard_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, capsys: 
     for name, value in (("DREAMCATS_SHARD_ID", shard_id), ("DREAMCATS_SHARD_COUNT", shard_count)):
         if value is not None:
             monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"dreamcats: configuration error: {message}"]
+
+
+@pytest.mark.parametrize(("shard_ids", "expected"), [("0-3", (0, 1, 2, 3)), ("0,2,5", (0, 2, 5)),
+                                                    (" 5-6 , 1 ", (1, 5, 6)), ("1-2,2-3", (1, 2, 3))])
+def test_several_shards_come_from_ranges(monkeypatch: pytest.MonkeyPatch, shard_ids: str,
+                                         expected: tuple[int, ...]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_SHARD_IDS", shard_ids)
+    monkeypatch.setenv("DREAMCATS_SHARD_COUNT", "8")
+    settings = load_settings(None)
+    assert (settings.shard, settings.shards) == (None, (expected, 8))
+
+
+def test_one_shard_named_in_the_list_is_a_single_shard(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_SHARD_IDS", "3")
+    monkeypatch.setenv("DREAMCATS_SHARD_COUNT", "4")
+    settings = load_settings(None)
+    assert (settings.shard, settings.shards) == ((3, 4), None)
+
+
+@pytest.mark.parametrize(("variables", "message"), [
+    ({"DREAMCATS_SHARD_IDS": "0-3"},
+     "DREAMCATS_SHARD_IDS needs DREAMCATS_SHARD_COUNT (the bot's total number of shards)"),
+    ({"DREAMCATS_SHARD_IDS": "0-3", "DREAMCATS_SHARD_ID": "1", "DREAMCATS_SHARD_COUNT": "4"},
+     "set DREAMCATS_SHARD_ID (one shard) or DREAMCATS_SHARD_IDS (several), not both"),
+    ({"DREAMCATS_SHARD_IDS": "0-4", "DREAMCATS_SHARD_COUNT": "4"},
+     "DREAMCATS_SHARD_IDS names shard 4, but shards go from 0 to 3 (DREAMCATS_SHARD_COUNT is 4)"),
+    ({"DREAMCATS_SHARD_IDS": "3-1", "DREAMCATS_SHARD_COUNT": "4"},
+     "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5: the range 3-1 runs backwards"),
+    ({"DREAMCATS_SHARD_IDS": "0;1", "DREAMCATS_SHARD_COUNT": "4"},
+     "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5 (not '0;1')"),
+    ({"DREAMCATS_SHARD_IDS": "0-999999999", "DREAMCATS_SHARD_COUNT": "4"},
+     "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5 (not '0-999999999')"),
+])
+def test_bad_shard_ranges_are_one_clear_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path, variables: dict[str, str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
     assert main([]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [f"dreamcats: configuration error: {message}"]
 

@@ -1,11 +1,12 @@
-"""Through the fake Discord: a bot started as one shard resumes only the live games of its shard's guilds."""
+"""Through the fake Discord: a bot started as one shard, or as several shards in one process, resumes and drives
+only the live games of its shards' guilds."""
 
 from __future__ import annotations
 
 import random
 
-from bot.client import DreamcatsBot
-from bot.service import ManualClock, shard_of
+from bot.client import DreamcatsBot, ShardedDreamcatsBot
+from bot.service import ManualClock, Shard, shard_of
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 
@@ -36,6 +37,47 @@ async def test_only_the_owning_shard_picks_up_a_crashed_game(world: World) -> No
     before = players.table
     assert before is not None
     await players.play_turn_step()  # the crashed match's buttons work in the owning process
+    after = players.table
+    assert after is not None and after.move_number > before.move_number
+    await runner.stop()
+
+
+class _QuickShards(ShardedDreamcatsBot):
+    """Several shards without discord.py's 5 s pause between IDENTIFYs (the fake has no identify rate limit)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Identify at once."""
+
+
+def _shards_bot(world: World, shard_ids: list[int], seed: int) -> DreamcatsBot:
+    return _QuickShards(database_url=world.database_url, clock=ManualClock(), computer_pause=0.0,
+                        edit_interval=0.0, rng=random.Random(seed), shard_ids=shard_ids, shard_count=4)
+
+
+async def test_one_process_runs_several_shards_and_only_their_games(world: World) -> None:
+    first = make_bot(world, seed=7)
+    runner = world.fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    await runner.kill()
+
+    own = shard_of(world.guild.id, 4)
+    others = [n for n in range(4) if n != own]
+    strangers = _shards_bot(world, others[:2], seed=8)
+    await runner.restart(strangers)
+    assert strangers.shard == Shard(others[:2], 4) and sorted(strangers.shards) == others[:2]
+    assert strangers.service.tables == []  # neither of its two shards holds the guild
+    await runner.stop()
+
+    owner = _shards_bot(world, [own, others[2]], seed=9)
+    await runner.restart(owner)
+    assert sorted(owner.shards) == sorted([own, others[2]])  # one gateway connection per shard
+    assert [table.game_id for table in owner.service.tables] == [players.game_id]
+    players.bot = owner
+    before = players.table
+    assert before is not None
+    await players.play_turn_step()  # the clicks reach the game through the several-shard client
     after = players.table
     assert after is not None and after.move_number > before.move_number
     await runner.stop()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import DreamcatsBot
+from bot.client import DreamcatsBot, ShardedDreamcatsBot, make_bot
 from bot.service import Shard, owns, shard_of
 
 # The example snowflake of Discord's reference ("Snowflakes"), whose timestamp part is documented as 41944705796.
@@ -38,3 +38,18 @@ async def test_the_bot_identifies_as_its_shard() -> None:
     assert (sharded.shard_id, sharded.shard_count) == (1, 4) and sharded.shard == Shard(1, 4)
     whole = DreamcatsBot(database_url="sqlite+aiosqlite://")
     assert (whole.shard_id, whole.shard_count, whole.shard) == (None, None, None)
+
+
+def test_several_shards_own_the_guilds_of_each() -> None:
+    shards = Shard([3, 1], 4)
+    assert shards.shard_ids == {1, 3} and str(shards) == "shards 1,3 of 4" and str(Shard(2, 4)) == "shard 2 of 4"
+    for guild_id in range(0, 40 << 22, 1 << 22):
+        assert shards.owns(guild_id) == (shard_of(guild_id, 4) in (1, 3))
+
+
+async def test_the_process_builds_the_bot_for_its_shards() -> None:
+    several = make_bot(database_url="sqlite+aiosqlite://", shards=([0, 2], 4))
+    assert isinstance(several, ShardedDreamcatsBot)
+    assert (several.shard_ids, several.shard_count, several.shard) == ([0, 2], 4, Shard([0, 2], 4))
+    one = make_bot(database_url="sqlite+aiosqlite://", shard=(1, 4))
+    assert not isinstance(one, ShardedDreamcatsBot) and one.shard == Shard(1, 4)

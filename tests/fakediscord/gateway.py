@@ -1,4 +1,7 @@
-"""The fake gateway: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, and event dispatch."""
+"""The fake gateway: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, and event dispatch.
+
+An IDENTIFY with `shard: [id, count]` gets only the guilds of that shard; events go to the newest session.
+"""
 
 from __future__ import annotations
 
@@ -96,15 +99,19 @@ class Gateway:
         self.session = session
         session.ws, session.request = ws, request
         fake = self.fake
+        shard = data.get("shard")  # [shard_id, shard_count]: this connection gets only that shard's guilds
+        guilds = [g for g in fake.guilds.values() if not shard or (g.id >> 22) % shard[1] == shard[0]]
         ready = {
-            "v": 10, "user": fake.bot.payload(), "guilds": [{"id": str(g), "unavailable": True} for g in fake.guilds],
+            "v": 10, "user": fake.bot.payload(), "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id, "session_type": "normal", "resume_gateway_url": fake.resume_url,
             "application": {"id": str(fake.application_id), "flags": 0}, "private_channels": [],
             "presences": [], "relationships": [], "user_settings": {}, "guild_join_requests": [],
             "geo_ordered_rtc_regions": [], "_trace": ["fakediscord"],
         }
+        if shard:
+            ready["shard"] = list(shard)
         await self.dispatch("READY", ready)
-        for guild in list(fake.guilds.values()):
+        for guild in guilds:
             all_members = bool(session.intents & GUILD_MEMBERS_INTENT)
             await self.dispatch("GUILD_CREATE", guild.payload(fake.bot, all_members=all_members))
         self.ready.set()
