@@ -30,6 +30,8 @@ from game.players.strategy import opening_peek
 from game.state import Step
 
 KEPT_VALUE = 2.5  # a card an opponent drew and kept is taken to be this low
+TAKE2_FACTOR = 1.6  # Take 2 is worth this many draws (the better of two cards)
+PEEK_OWN, PEEK_OTHER = 1.5, 0.3  # what looking at an own unknown card, or at an opponent's, is worth in cats
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,41 +139,41 @@ def start_choice(view: SharpView) -> Action:
 
 
 def holding_choice(view: SharpView, card: Card) -> Action:
-    """Swap the card in over the worst own card if lower; else use its power when useful; else discard it."""
+    """The best of swapping the card in, discarding it and using its power, each worth the cats it saves."""
     seat = view.seat
     position, worst = view.worst_own()
-    if POINTS[card] < worst:
-        return SwapDrawn(seat, position)
+    choices: list[tuple[float, Action]] = [(worst - POINTS[card], SwapDrawn(seat, position)), (0.0, DiscardDrawn(seat))]
     if card is Card.TAKE_2:
-        return UseTakeTwo(seat)
-    if card is Card.PEEK_1:
-        return peek_choice(view)
-    if card is Card.SWAP_2:
+        choices.append((TAKE2_FACTOR * view.draw_gain(), UseTakeTwo(seat)))
+    elif card is Card.PEEK_1:
+        choices.append(peek_choice(view))
+    elif card is Card.SWAP_2:
         swap = swap_choice(view)
         if swap is not None:
-            return swap
-    return DiscardDrawn(seat)
+            choices.append(swap)
+    return max(choices, key=lambda choice: choice[0])[1]
 
 
-def peek_choice(view: SharpView) -> Action:
-    """Peek at an own unknown card first, else at the leader's unknown card the owner knows (it keeps it)."""
+def peek_choice(view: SharpView) -> tuple[float, Action]:
+    """Peek at an own unknown card first, else at the leader's unknown card that its owner knows (it keeps it)."""
     seat = view.seat
     own = [p for p in range(DREAM_SIZE) if Slot(seat, p) not in view.obs.known]
     if own:
-        return UsePeek(seat, Slot(seat, own[0]))
+        return PEEK_OWN, UsePeek(seat, Slot(seat, own[0]))
     for rival in sorted(view.rivals(), key=view.dream):
         hidden = [Slot(rival, p) for p in range(DREAM_SIZE) if Slot(rival, p) not in view.obs.known]
         if hidden:
             hidden.sort(key=lambda s: s not in view.obs.known_slots[rival])
-            return UsePeek(seat, hidden[0])
-    return DiscardDrawn(seat)
+            return PEEK_OTHER, UsePeek(seat, hidden[0])
+    return 0.0, DiscardDrawn(seat)
 
 
-def swap_choice(view: SharpView) -> Action | None:
+def swap_choice(view: SharpView) -> tuple[float, Action] | None:
     """Hand the worst own card for the best card of the leader (the lowest estimated dream), when it helps."""
     position, worst = view.worst_own()
     leader = min(view.rivals(), key=view.dream)
     best = min(range(DREAM_SIZE), key=lambda p: view.estimate(Slot(leader, p)))
-    if view.estimate(Slot(leader, best)) >= worst:
+    gain = worst - view.estimate(Slot(leader, best))
+    if gain <= 0:
         return None
-    return UseSwap(view.seat, Slot(view.seat, position), Slot(leader, best))
+    return gain, UseSwap(view.seat, Slot(view.seat, position), Slot(leader, best))

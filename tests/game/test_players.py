@@ -22,7 +22,7 @@ from game import (
     observe,
     public_observation,
 )
-from game.players import PLAYERS, STRENGTHS, NotSeatedError, UnknownPlayerError, choose, get_player
+from game.players import PLAYERS, SPARRING, STRENGTHS, NotSeatedError, UnknownPlayerError, choose, get_player
 
 
 def first_legal(obs: object, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -74,14 +74,18 @@ def test_hidden_cards_never_change_a_choice(seats: int) -> None:
         twin, changed = shuffle_hidden(state, seat, random.Random(1000 + seed))
         differing += changed
         assert observe(twin, seat) == observe(state, seat)
-        for strength in STRENGTHS:
+        for strength in (*STRENGTHS, *SPARRING):
             here = choose(strength, observe(state, seat), legal_actions(state, seat), random.Random(seed))
             there = choose(strength, observe(twin, seat), legal_actions(twin, seat), random.Random(seed))
             assert here == there, (strength, seed)
     assert differing >= 12  # the proof only means something if the hidden cards really moved
 
 
-@pytest.mark.parametrize("lineup", [("easy", "normal"), ("hard", "normal", "easy"), ("normal",) * 4, ("hard",) * 2])
+@pytest.mark.parametrize(
+    "lineup",
+    [("easy", "normal"), ("hard", "normal", "easy"), ("normal",) * 4, ("hard",) * 2, ("hard", "sharp"),
+     ("sharp", "eager", "cautious", "hard")],
+)
 def test_every_choice_is_legal_through_whole_matches(lineup: tuple[str, ...]) -> None:
     rng = random.Random(len(lineup))
     state = new_match(len(lineup), MatchSettings(point_limit=30), rng)
@@ -96,14 +100,14 @@ def test_every_choice_is_legal_through_whole_matches(lineup: tuple[str, ...]) ->
     assert state.results and steps[Step.START] > 0 and steps[Step.HOLDING] > 0
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("strength", [*STRENGTHS, *SPARRING])
 def test_initial_peek_is_positions_one_and_two(strength: str) -> None:
     state = new_match(3, MatchSettings(), random.Random(2))
     choice = choose(strength, observe(state, 1), legal_actions(state, 1), random.Random(0))
     assert choice == InitialPeek(1, (0, 1))
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("strength", [*STRENGTHS, *SPARRING])
 def test_a_spectator_view_is_refused(strength: str) -> None:
     state = new_match(2, MatchSettings(), random.Random(2))
     seat = state.round.turn
@@ -116,6 +120,7 @@ def test_a_spectator_view_is_refused(strength: str) -> None:
 def test_get_player_knows_the_strengths_and_module_functions() -> None:
     assert set(STRENGTHS) == set(PLAYERS)
     assert all(get_player(name) is PLAYERS[name] for name in STRENGTHS)
+    assert all(get_player(name) is SPARRING[name] for name in SPARRING) and not set(SPARRING) & set(STRENGTHS)
     assert get_player("tests.game.test_players:first_legal") is first_legal
 
 
