@@ -8,6 +8,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -97,12 +98,33 @@ def play_match(
 
 def run_arena(
     names: Sequence[str], seats: int, matches: int, settings: MatchSettings, seed: int,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, jobs: int = 1,
 ) -> dict[str, Tally]:
-    """Play the matches and count, per player name."""
+    """Play the matches and count, per player name; `jobs` > 1 shares them among that many processes.
+
+    Match i is the same deal and the same seats whatever the number of jobs, so results do not depend on it.
+    """
+    if jobs <= 1:
+        return _run_indices(names, seats, range(matches), settings, seed, progress, matches)
+    tallies = {name: Tally() for name in names}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        chunks = [range(start, matches, jobs) for start in range(jobs)]
+        futures = [pool.submit(_run_indices, list(names), seats, chunk, settings, seed) for chunk in chunks]
+        for done, future in enumerate(futures, start=1):
+            for name, part in future.result().items():
+                _merge(tallies[name], part)
+            if progress is not None:
+                progress(sum(len(c) for c in chunks[:done]), matches)
+    return tallies
+
+
+def _run_indices(
+    names: Sequence[str], seats: int, indices: Sequence[int], settings: MatchSettings, seed: int,
+    progress: Callable[[int, int], None] | None = None, total: int = 0,
+) -> dict[str, Tally]:
     players = {name: get_player(name) for name in names}
     tallies = {name: Tally() for name in names}
-    for index in range(matches):
+    for done, index in enumerate(indices, start=1):
         seated = lineup(names, seats, index)
         rngs = [random.Random(f"arena:{seed}:{index}:{s}") for s in range(seats)]
 
@@ -113,8 +135,19 @@ def run_arena(
         play_match(state, [players[n] for n in seated], rngs, on_decision=record)
         _count(state, seated, tallies)
         if progress is not None:
-            progress(index + 1, matches)
+            progress(done, total)
     return tallies
+
+
+def _merge(into: Tally, part: Tally) -> None:
+    into.matches += part.matches
+    into.wins += part.wins
+    into.rounds += part.rounds
+    into.round_points += part.round_points
+    into.own_turns += part.own_turns
+    into.calls += part.calls
+    into.successful_calls += part.successful_calls
+    into.times.extend(part.times)
 
 
 def _count(state: MatchState, seated: Sequence[str], tallies: dict[str, Tally]) -> None:
@@ -185,12 +218,14 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The arena's command line."""
     parser = argparse.ArgumentParser(prog="dreamcats arena", description="Play computer players against each other.")
-    parser.add_argument("--players", default="hard,normal", help="comma-separated: easy, normal, hard, module:function")
+    parser.add_argument("--players", default="hard,normal",
+                        help="comma-separated: easy, normal, hard, sharp, eager, cautious or module:function")
     parser.add_argument("--seats", type=int, default=2, help="2 to 5 seats; the players are cycled over them")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--points", type=int, default=100, help="the point limit")
     parser.add_argument("--penalty", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to share the matches among")
     return parser.parse_args(list(argv))
 
 
@@ -202,7 +237,7 @@ def main(argv: Sequence[str]) -> int:
         settings = MatchSettings(point_limit=args.points, penalty=args.penalty).validated()
         if not names or not 2 <= args.seats <= 5 or args.matches < 1:
             raise ValueError("Give at least one player, 2 to 5 seats and at least one match.")
-        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr))
+        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
     except (UnknownPlayerError, ValueError) as exc:
         print(f"dreamcats arena: {exc}", file=sys.stderr)
         return 2
