@@ -8,7 +8,7 @@ from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import LiveGame, ServerSettings, utcnow
@@ -18,6 +18,15 @@ from bot.storage.sql import upsert
 log = logging.getLogger(__name__)
 
 _SETTINGS_FIELDS = tuple(item.name for item in fields(ServerSettingsRecord))
+_LIVE = cast("Table", LiveGame.__table__)  # the mapped class types it as a plain FromClause
+# Built once: a move's save is the hottest statement, and a prebuilt Core UPDATE costs half the CPU of an ORM one.
+_SAVE = (
+    update(_LIVE)
+    .where(_LIVE.c.game_id == bindparam("key"), _LIVE.c.version == bindparam("expected"), _LIVE.c.broken.is_(False))
+    .values(payload=bindparam("payload"), version=bindparam("new"), table_message_id=bindparam("message"),
+            deadline=bindparam("deadline", type_=_LIVE.c.deadline.type),
+            updated_at=bindparam("now", type_=_LIVE.c.updated_at.type))
+)
 
 
 async def get_server_settings(session: AsyncSession, *, guild_id: int) -> ServerSettingsRecord:
@@ -77,20 +86,10 @@ async def save_live_game(
     LiveGameNotFoundError when it is gone.
     """
     new_version = expected_version + 1
-    statement = (
-        update(LiveGame)
-        .where(LiveGame.game_id == game_id, LiveGame.version == expected_version, LiveGame.broken.is_(False))
-        .values(
-            payload=_encode(payload),
-            version=new_version,
-            table_message_id=table_message_id,
-            deadline=deadline,
-            updated_at=utcnow(),
-        )
-        .execution_options(synchronize_session=False)
-    )
+    values = {"key": game_id, "expected": expected_version, "payload": _encode(payload), "new": new_version,
+              "message": table_message_id, "deadline": deadline, "now": utcnow()}
     # An UPDATE's result is a CursorResult, but AsyncSession.execute is typed as returning the plain Result.
-    result = cast("CursorResult[Any]", await session.execute(statement))
+    result = cast("CursorResult[Any]", await session.execute(_SAVE, values))
     if result.rowcount == 1:
         return new_version
     found = await session.execute(select(LiveGame.version, LiveGame.broken).where(LiveGame.game_id == game_id))
