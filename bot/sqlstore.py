@@ -1,4 +1,4 @@
-"""The service's GameStore on bot.storage: each call is one transaction, writes go through Database.write."""
+"""The service's GameStore on bot.storage: each call is one transaction through Database.write or Database.read."""
 
 from __future__ import annotations
 
@@ -78,13 +78,13 @@ class SqlGameStore:
 
     async def load(self) -> list[StoredGame]:
         """Every loadable live game."""
-        async with self.db.sessions() as session:
-            return [_stored(r) for r in await load_live_games(session)]
+        async with _refusals():
+            return [_stored(r) for r in await self.db.read(load_live_games)]
 
     async def in_channel(self, channel_id: int) -> StoredGame | None:
         """The live game of a channel."""
-        async with self.db.sessions() as session:
-            record = await live_game_for_channel(session, channel_id=channel_id)
+        async with _refusals():
+            record = await self.db.read(lambda session: live_game_for_channel(session, channel_id=channel_id))
         return None if record is None else _stored(record)
 
     async def mark_broken(self, game_id: str, reason: str) -> None:

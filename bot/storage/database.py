@@ -146,6 +146,14 @@ class Database:
         """
         return await retrying(lambda: self.writer.run(work), deadline_s=self.write_deadline_s)
 
+    async def read(self, work: Work[T]) -> T:
+        """Run `work(session)` on a reading connection; a lost connection is retried like a write."""
+        return await retrying(lambda: self._read_once(work), deadline_s=self.write_deadline_s)
+
+    async def _read_once(self, work: Work[T]) -> T:
+        async with self.sessions() as session:
+            return await work(session)
+
     @classmethod
     async def open(cls, url: str) -> Database:
         """Connect, migrate the schema to head, and return the ready database."""

@@ -20,6 +20,8 @@ Why it looks like this (issue 10: at 250-500 live tables, clicks failed with "da
   the lock; PostgreSQL can answer a serialization failure or deadlock (40001, 40P01) or lose a connection.
   Such a transaction is rolled back whole and run again, with a growing pause, until WRITE_DEADLINE_S; only
   then does the caller get StorageBusyError, and nothing was written.
+* Reads (Database.read) are retried the same way: on PostgreSQL a restarted server leaves the pool holding dead
+  connections, and the first use of each fails once.
 * PostgreSQL (and an in-memory SQLite) run write transactions on the bot's own loop and engine. PostgreSQL
   lets many tables write at once; its write transactions are SERIALIZABLE, so a read-then-write (settings,
   ratings) that raced another is refused with 40001 and run again, never silently lost. Both backends thus

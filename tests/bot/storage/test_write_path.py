@@ -13,6 +13,7 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,7 +24,7 @@ from bot.sqlstore import SqlGameStore
 from bot.storage import Database, StorageBusyError, get_server_settings, leaderboard, save_server_settings
 from bot.storage.records import ServerSettingsRecord
 from game import MatchSettings
-from tests.bot.storage.conftest import match, seat
+from tests.bot.storage.conftest import _dsn, match, seat
 
 TABLES, SAVES, FINISHING_EVERY, BUMPS = 120, 3, 6, 30
 GUILDS = (11, 12, 13)
@@ -161,5 +162,25 @@ async def test_a_postgresql_serialization_failure_is_retried(postgres_url: str) 
         async with db.sessions() as session:
             stored = await get_server_settings(session, guild_id=9_000_005)
         assert stored.penalty == 3  # the failed tries left nothing behind
+    finally:
+        await db.close()
+
+
+async def test_a_lost_postgresql_connection_is_retried(postgres_url: str) -> None:
+    db = await Database.open(postgres_url)
+    try:
+        await db.write(lambda session: save_server_settings(session, guild_id=9_000_006,
+                                                            settings=ServerSettingsRecord(penalty=1)))
+        admin = await asyncpg.connect(_dsn(postgres_url), timeout=3)
+        try:  # the server ends every session of ours, as a restart or a failover would
+            ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        finally:
+            await admin.close()
+        assert ended >= 1
+        await db.write(lambda session: save_server_settings(session, guild_id=9_000_006,
+                                                            settings=ServerSettingsRecord(penalty=2)))
+        stored = await db.read(lambda session: get_server_settings(session, guild_id=9_000_006))
+        assert stored.penalty == 2
     finally:
         await db.close()
