@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -12,13 +13,15 @@ import discord
 from bot.i18n import resolve_locale, t
 from bot.service import GameService, Person, StaleButtonError, Table
 from bot.views.ids import ButtonId
-from bot.views.replies import refuse, say
+from bot.views.replies import complete_deferred, refuse, say
 from game import GameError
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
+# A "thinking…" reply still open after this long gets a line saying the result is coming (it replaces the line).
+STILL_WORKING_AFTER = 5.0
 
 
 @dataclass
@@ -75,18 +78,30 @@ def handler(*names: str) -> Callable[[Handler], Handler]:
 
 
 async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tuple[str, ...]) -> None:
-    """Run the handler; a GameError is one friendly line, anything else an apology and one log line."""
+    """Run the handler; a GameError is one friendly line, anything else an apology and one log line.
+
+    A deferred reply is always completed: with the result, the refusal, or the apology (never left "thinking…").
+    """
     click = Click(interaction, bid, values)
     try:
         function = HANDLERS.get(bid.action)
         if function is None:
             raise StaleButtonError(f"unknown action {bid.action!r}")
-        await function(click)
+        await _run(function(click), click)
     except GameError as exc:
         await refuse(interaction, exc)
     except Exception as exc:
         log.error("click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id,
                   bid.action, bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
         await say(interaction, t("error.generic", click.locale))
+    else:
+        await complete_deferred(interaction, t("error.generic", click.locale))
 
 
+async def _run(work: Awaitable[None], click: Click) -> None:
+    """Await the handler; if a deferred reply is still open after a while, say that the result is coming."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=STILL_WORKING_AFTER)
+    if not done:
+        await complete_deferred(click.interaction, t("private.still_working", click.locale), final=False)
+    await task

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +18,10 @@ from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.public import COLOUR
 from game import DREAM_SIZE, Observation, Slot, Step
+
+log = logging.getLogger(__name__)
+# A private step waits at most this long for its picture, so the reply is never held behind a long drawing queue.
+PICTURE_WITHIN = 2.0
 
 
 @dataclass
@@ -32,15 +38,26 @@ class Private:
         """Embed, view and attachments."""
         embed = discord.Embed(description=self.text, colour=COLOUR)
         files: list[discord.File] = []
-        if self.showing is not None:
-            names = seat_names(table, locale)
-            files.append(await private_file(obs, names, self.showing, picture_text(locale)))
+        picture = await self._picture(table, obs, locale) if self.showing is not None else None
+        if picture is not None:
+            files.append(picture)
             embed.set_image(url="attachment://dream.png")
         view = discord.ui.View(timeout=None) if self.items else None
         for item in self.items:
             assert view is not None
             view.add_item(item)
         return embed, view, files
+
+    async def _picture(self, table: Table, obs: Observation, locale: str) -> discord.File | None:
+        """The private picture, or None when it cannot be drawn in time (the text names the cards anyway)."""
+        assert self.showing is not None
+        drawing = private_file(obs, seat_names(table, locale), self.showing, picture_text(locale))
+        try:
+            return await asyncio.wait_for(drawing, PICTURE_WITHIN)
+        except TimeoutError:
+            log.info("game %s: a private picture took over %.0f s; sent the step without it", table.game_id,
+                        PICTURE_WITHIN)
+            return None
 
 
 def peek_choice(table: Table, locale: str) -> Private:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, cast
 
+import aiohttp
 import discord
 
 from bot.i18n import error_text, resolve_locale, t
@@ -23,20 +24,46 @@ class PublicMessageError(RuntimeError):
     """A private step was about to be written into a public message (a bug; refused)."""
 
 _hiders: dict[int, asyncio.Task[None]] = {}
+ANSWERED = "dreamcats.answered"  # interaction.extras key: the reply holds a result or a line
+# What sending a reply can fail with: Discord's answer, the connection, or a timeout.
+SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral line, whether or not the interaction was already answered."""
+    """One ephemeral line, whether or not the interaction was already answered (a failed edit falls back to a
+    followup, so a "thinking…" reply is not left open)."""
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             # "Thinking…" was shown: the line replaces it.
-            await interaction.edit_original_response(content=text, embed=None, attachments=[], view=None)
+            try:
+                await interaction.edit_original_response(content=text, embed=None, attachments=[], view=None)
+            except SENDING_FAILED as exc:
+                log.info("could not edit the reply to interaction %s (%r); sending the line instead", interaction.id,
+                         exc)
+                await interaction.followup.send(text, ephemeral=True)
         elif interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException as exc:
-        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+        interaction.extras[ANSWERED] = True
+    except SENDING_FAILED as exc:
+        log.warning("could not answer interaction %s: %r", interaction.id, exc)
+
+
+async def complete_deferred(interaction: discord.Interaction, text: str, *, final: bool = True) -> None:
+    """If the reply was deferred with "thinking…" and nothing has filled it yet, fill it with `text`.
+
+    With final=False the line is a placeholder: the result may still replace it.
+    """
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    if interaction.extras.get(ANSWERED):
+        return
+    if final:
+        log.warning("interaction %s: the handler ended without answering; closing its reply", interaction.id)
+    await say(interaction, text)
+    if not final:
+        interaction.extras.pop(ANSWERED, None)
 
 
 async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
@@ -52,6 +79,7 @@ async def show(interaction: discord.Interaction, private: Private, table: Table,
     locale = resolve_locale(interaction.locale)
     embed, view, files = await private.render(table, obs, locale)
     message = await interaction.edit_original_response(embed=embed, attachments=files, view=view, content=None)
+    interaction.extras[ANSWERED] = True
     previous = _hiders.pop(message.id, None)
     if previous is not None:
         previous.cancel()

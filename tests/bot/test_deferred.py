@@ -1,0 +1,95 @@
+"""A deferred reply ("Dreamcats is thinking…") is always completed: with the result, or with a line saying what
+went wrong, whatever fails after the defer."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import pytest
+
+from bot.client import DreamcatsBot
+from bot.views import click as click_module
+from bot.views.click import HANDLERS, Click
+from tests.bot.conftest import World
+from tests.bot.test_endtoend import open_table
+from tests.fakediscord import InteractionRecord
+
+APOLOGY = "Something went wrong there"
+
+
+async def _draw(world: World, running: DreamcatsBot, break_it: Callable[[], None]) -> tuple[Any, InteractionRecord]:
+    """Everyone peeks, then `break_it()`, then Ana (whose turn it is) presses Draw."""
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    break_it()
+    table = players.table
+    assert table is not None and table.turn == 0
+    record = await players.click(world.ana, players.message(), players.cid("draw", table.move_number))
+    return players, record
+
+
+def _completed(record: InteractionRecord) -> str:
+    """The completed reply's text; fails if it is still 'thinking…'."""
+    assert record.response_type == 5 and record.original is not None
+    assert not record.original.loading, "the deferred reply was left 'thinking…'"
+    return record.original.all_text() if record.original.revisions else record.original.content
+
+
+async def test_a_failure_after_the_defer_completes_the_reply_with_an_apology(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the database went away")
+
+    _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", broken))
+    assert APOLOGY in _completed(record)
+    assert world.fake.violations == []
+
+
+async def test_a_reply_whose_edit_fails_is_completed_by_a_followup(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def refused(self: discord.Interaction, **kwargs: Any) -> None:
+        raise discord.HTTPException(_Response(500), "edit refused")
+
+    _, record = await _draw(world, running,
+                            lambda: monkeypatch.setattr(discord.Interaction, "edit_original_response", refused))
+    assert record.response_type == 5
+    assert any(APOLOGY in m.content for m in record.messages), record.messages
+    assert world.fake.violations == []
+
+
+async def test_a_handler_that_forgets_to_answer_still_completes_the_reply(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def forgetful(click: Click) -> None:
+        await click.interaction.response.defer(ephemeral=True, thinking=True)
+
+    _, record = await _draw(world, running, lambda: monkeypatch.setitem(HANDLERS, "draw", forgetful))
+    assert APOLOGY in _completed(record)
+    assert world.fake.violations == []
+
+
+async def test_a_slow_move_says_it_is_coming_and_then_shows_the_result(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    play = running.service.play
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await play(*args, **kwargs)
+
+    monkeypatch.setattr(click_module, "STILL_WORKING_AFTER", 0.05)
+    _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", slow))
+    reply = record.original
+    assert reply is not None
+    await world.fake.wait_until(lambda: any(":swap:" in c for c in reply.custom_ids), what="the drawn card")
+    assert any("Still working on that" in (r.get("content") or "") for r in reply.revisions)
+    assert world.fake.violations == []
+
+
+class _Response:
+    """The least of an aiohttp response that discord.HTTPException reads."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "refused"
