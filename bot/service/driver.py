@@ -6,6 +6,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from bot.service import moves
 from bot.service.clock import Clock
@@ -21,6 +22,13 @@ class Unchanged(Exception):
     """A scheduled step that no longer applies; nothing is saved."""
 
 
+def _moment(table: Table) -> tuple[int, int, int, str] | None:
+    """Where the match stands: round, turns played, actions made and the step (a decision is for one moment)."""
+    if table.state is None:
+        return None
+    return (table.state.round.number, table.state.round.turns_played, table.move_number, str(table.state.round.step))
+
+
 class TurnDriver:
     """Mixin of GameService: the per-game task behind computer players and the turn timer."""
 
@@ -33,6 +41,7 @@ class TurnDriver:
     _locks: dict[str, asyncio.Lock]
     _drivers: dict[str, asyncio.Task[None]]
     _settled: dict[str, asyncio.Event]
+    _decider: ThreadPoolExecutor | None = None
 
     def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
                 announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
@@ -48,6 +57,9 @@ class TurnDriver:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
+        if self._decider is not None:
+            self._decider.shutdown(wait=False, cancel_futures=True)
+            self._decider = None
         for lock in list(self._locks.values()):  # a move being saved right now finishes first
             try:
                 await asyncio.wait_for(lock.acquire(), self.lock_timeout)
@@ -96,16 +108,16 @@ class TurnDriver:
             while (table := self._tables.get(game_id)) is not None and table.playing:
                 turn, key = table.turn, table.turn_key
                 assert turn is not None
-                if table.seats[turn].computer_plays:
-                    await self.clock.sleep(self.computer_pause)
-                    step: Mutation = self._computer_step(turn, key)
-                else:
-                    self._settled.setdefault(game_id, asyncio.Event()).set()
-                    assert table.deadline is not None
-                    await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
-                    self._settled[game_id].clear()
-                    step = self._timeout_step(turn, key)
                 try:
+                    if table.seats[turn].computer_plays:
+                        await self.clock.sleep(self.computer_pause)
+                        step: Mutation = await self._computer_step(game_id, turn)
+                    else:
+                        self._settled.setdefault(game_id, asyncio.Event()).set()
+                        assert table.deadline is not None
+                        await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
+                        self._settled[game_id].clear()
+                        step = self._timeout_step(turn, key)
                     await asyncio.shield(self._change(game_id, step, restart=False))
                 except (Unchanged, ConflictError):  # on a conflict the game was reloaded: look again
                     continue
@@ -119,13 +131,28 @@ class TurnDriver:
             if self._drivers.get(game_id) is asyncio.current_task():
                 self._settled.setdefault(game_id, asyncio.Event()).set()
 
-    def _computer_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
-        def mutate(table: Table) -> list[Event]:
-            strength = table.seats[seat].strength
-            if table.turn != seat or table.turn_key != key or strength is None:
-                raise Unchanged
-            return moves.apply_logged(table, moves.computer_action(table, seat, strength, self.rng))
+    async def _computer_step(self, game_id: str, seat: int) -> Mutation:
+        """Decide the computer player's action off the event loop (a hard player thinks for up to ~25 ms), then
+        return the change that applies it under the lock if the game is still where it was when it decided."""
+        table = self._tables.get(game_id)
+        strength = table.seats[seat].strength if table is not None else None
+        if table is None or table.state is None or table.turn != seat or strength is None:
+            raise Unchanged
+        seen, rng = _moment(table), random.Random(self.rng.getrandbits(64))
+        action = await asyncio.get_running_loop().run_in_executor(
+            self._decisions(), moves.computer_action, table, seat, strength, rng)
+
+        def mutate(current: Table) -> list[Event]:
+            if _moment(current) != seen or current.seats[seat].strength is None:
+                raise Unchanged  # someone else changed the game meanwhile: decide again
+            return moves.apply_logged(current, action)
         return mutate
+
+    def _decisions(self) -> ThreadPoolExecutor:
+        """The computer players' own thread, so their thinking never queues behind pictures (or blocks the loop)."""
+        if self._decider is None:
+            self._decider = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dreamcats-players")
+        return self._decider
 
     def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
         def mutate(table: Table) -> list[Event]:
