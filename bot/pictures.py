@@ -1,10 +1,17 @@
-"""Pictures for Discord: rendered in a worker thread, as PNG attachments with neutral names and alt text."""
+"""Pictures for Discord: drawn in a small bounded pool of threads, as PNG attachments with neutral names and alt text.
+
+The pool has WORKERS threads, so pictures never take more than that many cores' worth of drawing at once and never
+run on the event loop. Table frames also wait for a turn (bot.frames), so the pool's queue holds at most WORKERS of
+them; a private picture, which someone is waiting for, queues behind at most those.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import discord
 
@@ -24,9 +31,20 @@ from images import (
 )
 from images.samples import sample_table
 
-__all__ = ["PictureText", "private_file", "reveal_file", "standings_file", "table_file", "warm_up"]
+__all__ = ["WORKERS", "PictureText", "draw", "private_file", "reveal_file", "standings_file", "table_file", "warm_up"]
 
+WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
+T = TypeVar("T")
+_pool: ThreadPoolExecutor | None = None
+
+
+async def draw(work: Callable[[], T]) -> T:
+    """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="picture")
+    return await asyncio.get_running_loop().run_in_executor(_pool, work)
 
 
 def _events(entries: Sequence[LogEntry]) -> list[Event]:
@@ -47,7 +65,7 @@ async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEn
         image = render_table(obs, names, last_events=_events(log), deadline=deadline, text=text)
         return encode_png(image), table_alt(obs, names, text=text)
 
-    return _file(*await asyncio.to_thread(work), "table.png")
+    return _file(*await draw(work), "table.png")
 
 
 async def private_file(obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText
@@ -57,7 +75,7 @@ async def private_file(obs: Observation, names: Sequence[str], showing: Collecti
         image = render_private(obs, names, showing=showing, text=text)
         return encode_png(image), private_alt(obs, names, showing, text=text)
 
-    return _file(*await asyncio.to_thread(work), "dream.png")
+    return _file(*await draw(work), "dream.png")
 
 
 async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequence[int], penalty: int,
@@ -67,7 +85,7 @@ async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequenc
         image = render_reveal(result, names, totals, penalty=penalty, text=text)
         return encode_png(image), reveal_alt(result, names, totals, text=text)
 
-    return _file(*await asyncio.to_thread(work), "reveal.png")
+    return _file(*await draw(work), "reveal.png")
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
@@ -77,10 +95,10 @@ async def standings_file(totals: Sequence[int], names: Sequence[str], winners: S
         image = render_standings(totals, names, winners, results, text=text)
         return encode_png(image), standings_alt(totals, names, winners, text=text)
 
-    return _file(*await asyncio.to_thread(work), "standings.png")
+    return _file(*await draw(work), "standings.png")
 
 
 async def warm_up() -> bytes:
-    """Draw and encode a sample table once, in a thread, so the first real game does not wait for the caches."""
+    """Draw and encode a sample table once, in the pool, so the first real game does not wait for the caches."""
     # The first frame of a process builds every sprite, font and the encoder's palette (about half a second).
-    return await asyncio.to_thread(lambda: encode_png(sample_table()))
+    return await draw(lambda: encode_png(sample_table()))

@@ -1,4 +1,9 @@
-"""The service's Notifier for Discord: one worker per game posts in order and coalesces table edits."""
+"""The service's Notifier for Discord: one worker per game posts in order and coalesces table edits.
+
+A table's picture is drawn at most once per edit window: its game's worker redraws, then pauses for the edit spacing
+(bot.frames), and every change meanwhile only marks the table dirty. The worker takes the newest table once its
+turn at drawing has come, so a burst of moves leaves at most one drawing pending and a frame is never drawn stale.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.frames import FrameTurns
 from bot.i18n import resolve_locale, t
+from bot.pictures import WORKERS
 from bot.service import StoredGame, Table
 from bot.views.public import closed_message, lobby_message, reveal_message, standings_message, table_message
 from game import GameError, RoundResult
@@ -20,19 +27,36 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
+TableMessage = tuple[discord.Embed, discord.ui.View, discord.File]
 
 
 class DiscordPresenter:
     """Turns service notifications into Discord messages; a burst of moves makes few edits."""
 
-    def __init__(self, bot: DreamcatsBot, *, edit_interval: float = 1.0) -> None:
+    def __init__(self, bot: DreamcatsBot, *, edit_interval: float = 1.0, max_edit_interval: float | None = None,
+                 drawers: int = WORKERS, draw_table: Callable[[Table], Awaitable[TableMessage]] = table_message
+                 ) -> None:
         self.bot = bot
-        self.edit_interval = edit_interval
+        self.frames = FrameTurns(drawers, edit_interval, max_edit_interval)
+        self.draw_table = draw_table
         self._latest: dict[str, Table] = {}
         self._dirty: set[str] = set()
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self.edits = 0
+
+    @property
+    def edit_interval(self) -> float:
+        """The pause after a table edit while the bot keeps up (it widens under load)."""
+        return self.frames.edit_interval
+
+    @edit_interval.setter
+    def edit_interval(self, seconds: float) -> None:
+        self.frames.edit_interval = seconds
+
+    def edit_spacing(self) -> float:
+        """The pause after a table edit now: edit_interval, widened while games queue to draw their tables."""
+        return self.frames.spacing()
 
     # -- Notifier ---------------------------------------------------------------------------------------------------
     def table_changed(self, table: Table) -> None:
@@ -89,9 +113,8 @@ class DiscordPresenter:
                 if jobs:
                     await jobs.popleft()()
                     continue
-                self._dirty.discard(game_id)
-                await self._redraw(self._latest[game_id])
-                await asyncio.sleep(self.edit_interval)
+                await self._redraw(game_id)
+                await asyncio.sleep(self.frames.spacing())
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -120,13 +143,20 @@ class DiscordPresenter:
         await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     # -- Discord ------------------------------------------------------------------------------------------------------
-    async def _redraw(self, table: Table) -> None:
-        if table.state is None:
-            embed, view = lobby_message(table)
-            await self._edit(table, embed=embed, view=view)
-        else:
-            embed, view, file = await table_message(table)
-            await self._edit(table, embed=embed, view=view, attachments=[file])
+    async def _redraw(self, game_id: str) -> None:
+        if self._latest[game_id].state is None:
+            self._dirty.discard(game_id)
+            embed, view = lobby_message(self._latest[game_id])
+            await self._edit(self._latest[game_id], embed=embed, view=view)
+            return
+        async with self.frames.turn():
+            # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
+            if game_id not in self._dirty:
+                return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
+            self._dirty.discard(game_id)
+            table = self._latest[game_id]
+            embed, view, file = await self.draw_table(table)
+        await self._edit(table, embed=embed, view=view, attachments=[file])
 
     async def _edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
                     attachments: list[discord.File] | None = None) -> None:

@@ -1,0 +1,64 @@
+"""Turns at drawing table pictures: a few at a time, first come first served, and edit spacing that widens under load.
+
+Each game's worker (bot.presenter) asks for a turn before it draws its table. A game waits for at most one turn at a
+time and takes the newest state of its table only once its turn has come, so a burst of moves at one table costs one
+drawing, and a frame that could not be drawn in time is replaced by the newest one instead of being drawn late.
+How long a game now waits for its turn is the load: the pause after each table edit grows with it, so that a busy
+bot draws each table less often rather than falling behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+WIDEN_CAP = 3.0  # the widest spacing, as a multiple of the base edit interval
+FIRST_GUESS = 0.02  # seconds a drawing takes, until one has been timed
+SMOOTHING = 0.1  # weight of the latest drawing in the running average of drawing times
+
+
+class FrameTurns:
+    """At most `drawers` table pictures drawn at once; the edit spacing after a drawing grows with the queue."""
+
+    def __init__(self, drawers: int, edit_interval: float, max_edit_interval: float | None = None) -> None:
+        assert drawers >= 1
+        self.drawers = drawers
+        self.edit_interval = edit_interval
+        self.max_edit_interval = max_edit_interval  # None: WIDEN_CAP times the base
+        self._free = asyncio.Semaphore(drawers)
+        self.waiting = 0
+        self.drawing = 0
+        self.draw_time = FIRST_GUESS
+
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """Wait for a free drawer (first come, first served) and hold it while drawing."""
+        self.waiting += 1
+        try:
+            await self._free.acquire()
+        finally:
+            self.waiting -= 1
+        self.drawing += 1
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.draw_time += SMOOTHING * (time.perf_counter() - started - self.draw_time)
+            self.drawing -= 1
+            self._free.release()
+
+    def queue_delay(self) -> float:
+        """About how long a game that asks for a turn now will wait for it (seconds)."""
+        return self.waiting * self.draw_time / self.drawers
+
+    def spacing(self) -> float:
+        """The pause after a table edit: the base interval while drawers keep up, widening as games queue for one."""
+        base = self.edit_interval
+        widest = WIDEN_CAP * base if self.max_edit_interval is None else self.max_edit_interval
+        if base <= 0:
+            return max(0.0, base)
+        # A queue as long as the base interval means the tables ask for more drawings than the drawers can make:
+        # spacing them to the widest then brings the demand down by about that factor.
+        return base + (widest - base) * min(1.0, self.queue_delay() / base)
