@@ -215,3 +215,27 @@ async def test_two_starts_at_once_open_one_lobby(service: GameService, store: Me
         *(service.open_lobby(guild_id=10, channel_id=20, host=p, settings=FAST, locale="en") for p in (ANA, BO)),
         return_exceptions=True)
     assert sum(isinstance(r, GameRunningError) for r in results) == 1 and len(store.rows) == 1
+
+
+async def test_a_computer_decision_for_an_earlier_moment_is_not_applied(
+        store: MemoryGameStore, notifier: RecordingNotifier, clock: ManualClock) -> None:
+    from bot.service.driver import Unchanged
+
+    # A long pause on the manual clock: the computer player only moves when this test says so.
+    service = GameService(store, notifier, clock=clock, computer_pause=60, rng=random.Random(5))
+    game_id = await _table(service, [ANA], computers=1)
+    await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    await service.play(game_id, ANA.user_id, Draw, move_number=0)
+    table = service.get(game_id)
+    assert table.state is not None
+    discard = next(a for a in legal_actions(table.state, 0) if type(a).__name__ == "DiscardDrawn")
+    await service.play(game_id, ANA.user_id, lambda s: discard, move_number=1)
+    assert service.get(game_id).turn == 1  # the computer player's turn; its pause has not run out
+    decided = await service._computer_step(game_id, 1)  # decided off the loop for this moment
+    fresh = await service._computer_step(game_id, 1)
+    await service._change(game_id, fresh, restart=False)  # ...but the game moved on before it was applied
+    moved = service.get(game_id).move_number
+    with pytest.raises(Unchanged):
+        await service._change(game_id, decided, restart=False)
+    assert service.get(game_id).move_number == moved
+    await service.shutdown()
