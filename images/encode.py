@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from images import art, scene
 from images.fonts import locked_cache
 
-COMPRESS_LEVEL = 3
+COMPRESS_LEVEL = 1  # zlib level 1: 40% less deflate time than level 3 for 13% more bytes (bench_images)
 _KEY = (255, 0, 255)  # a colour no picture uses: marks "background here" in the sample
 
 
