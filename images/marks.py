@@ -68,11 +68,23 @@ def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks, pile
     """A double-headed arrow between the two swapped cards, curving around the piles centred at `piles`."""
     if marks.link is None:
         return
-    first, second = marks.link
+    points = _link_points(tuple(spots.items()), marks.link, piles)
+    if points is not None:
+        sprite, x, y = _link_sprite(points)
+        scene.paste(frame, sprite, x, y)
+
+
+@lru_cache(maxsize=256)
+def _link_points(
+    seats: tuple[tuple[int, SeatSpot], ...], link: tuple[Slot, Slot], piles: tuple[int, int]
+) -> tuple[tuple[int, int], ...] | None:
+    """The arrow's points for a layout and a swapped pair, or None when no arrow is drawn (it depends on nothing else)."""
+    spots = dict(seats)
+    first, second = link
     a = spots[first.seat].card_centre(first.position)
     b = spots[second.seat].card_centre(second.position)
     if a == b:
-        return
+        return None
     spot = spots[first.seat]
     apex = _apex(a, b, piles, spot.card_h if first.seat == second.seat else None)
     curve = _curve(a, b, apex)
@@ -80,14 +92,12 @@ def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks, pile
               if Slot(seat, p) not in (first, second)]
     if any(cx + _SLACK <= x <= cx + w - _SLACK and cy + _SLACK <= y <= cy + h - _SLACK
            for x, y in curve for (cx, cy), w, h in others):
-        return  # an arrow over other cards would mislead: the two marked cards alone show the swap
+        return None  # an arrow over other cards would mislead: the two marked cards alone show the swap
     # the arrow stops short of each card and of its position number below it
     hw, up, down = spot.card_w / 2 + 8, -spot.card_h / 2 - 8, spot.card_h / 2 + NUMBER_H
     points = tuple((round(x), round(y)) for x, y in curve
                    if not (_inside((x, y), a, hw, up, down) or _inside((x, y), b, hw, up, down)))
-    if len(points) >= 8:
-        sprite, x, y = _link_sprite(points)
-        scene.paste(frame, sprite, x, y)
+    return points if len(points) >= 8 else None
 
 
 def _apex(
