@@ -78,7 +78,7 @@ def draw_link(frame: Image.Image, spots: dict[int, SeatSpot], marks: Marks, pile
 def _link_points(
     seats: tuple[tuple[int, SeatSpot], ...], link: tuple[Slot, Slot], piles: tuple[int, int]
 ) -> tuple[tuple[int, int], ...] | None:
-    """The arrow's points for a layout and a swapped pair, or None when no arrow is drawn (it depends on nothing else)."""
+    """The arrow's points for a layout and a swapped pair, or None when no arrow is drawn."""
     spots = dict(seats)
     first, second = link
     a = spots[first.seat].card_centre(first.position)

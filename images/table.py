@@ -10,7 +10,7 @@ from game import Card, Event, Observation, Slot, Step
 from images import art, scene
 from images.cards import back, face
 from images.centre import draw_centre
-from images.fonts import text_sprite
+from images.fonts import locked_cache, text_sprite
 from images.layout import (
     HAND_CARD,
     HEIGHT,
@@ -38,11 +38,10 @@ def render_table(
 ) -> Image.Image:
     """The public table: every dream face down, the piles, whose turn, and the last public action marked."""
     spots = seat_spots(obs.num_seats)
-    frame = scene.background(WIDTH, HEIGHT).copy()
+    frame = seat_layer(obs.num_seats, private=False).copy()
     marks = marks_from(last_events, obs.num_seats)
     for seat, spot in spots.items():
-        faces: list[Image.Image | None] = [None] * 4
-        _draw_seat(frame, spot, text.seat_name(names, seat), obs.totals[seat], _is_turn(obs, seat), faces, None)
+        _draw_seat(frame, spot, text.seat_name(names, seat), obs.totals[seat], _is_turn(obs, seat), [None] * 4, None)
     draw_marks(frame, spots, marks)
     top = centre_top(spots)
     draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
@@ -56,8 +55,9 @@ def render_private(
 ) -> Image.Image:
     """One seat's picture: its dream at the bottom, face up only where it is shown and known, and its hand."""
     seat = obs.seat if obs.seat is not None else 0
-    spots = seat_spots(obs.num_seats, seat, private=obs.seat is not None)
-    frame = scene.background(WIDTH, HEIGHT).copy()
+    private = obs.seat is not None
+    spots = seat_spots(obs.num_seats, seat, private=private)
+    frame = seat_layer(obs.num_seats, private=private).copy()
     visible = shown_cards(obs, showing)
     for other, spot in spots.items():
         faces = [_face_or_none(visible.get(Slot(other, p)), spot, text) for p in range(4)]
@@ -72,6 +72,21 @@ def render_private(
     draw_centre(frame, obs, text, banner if not obs.over else "", None, False, held, centre_top(spots))
     if hand:
         _draw_hand(frame, hand, text, choosing=len(hand) > 1)
+    return frame
+
+
+@locked_cache(maxsize=8)
+def seat_layer(num_seats: int, *, private: bool) -> Image.Image:
+    """The background with every seat's four cards face down and numbered: the same on every table of this size."""
+    # A frame starts from this layer and draws only what differs between tables (about half its pastes).
+    frame = scene.background(WIDTH, HEIGHT).copy()
+    for spot in seat_spots(num_seats, private=private).values():
+        card_back = back(spot.card_w, spot.card_h)
+        for position in range(4):
+            cx, cy = spot.card_xy(position)
+            scene.paste(frame, card_back, cx, cy)
+            number = text_sprite(str(position + 1), 21, (206, 196, 240))
+            scene.paste_centred(frame, number, cx + spot.card_w / 2, cy + spot.card_h + 13)
     return frame
 
 
@@ -134,12 +149,9 @@ def _draw_seat(
         tx = x + label.width + 6
         scene.paste(frame, scene.panel(tag_w, 26, (*art.BLOSSOM, 255)), tx, spot.top + (PLATE_H - 26) / 2)
         scene.paste_centred(frame, tag, tx + tag_w / 2, spot.top + PLATE_H / 2)
-    card_back = back(spot.card_w, spot.card_h)
     for position, sprite in enumerate(faces):
-        cx, cy = spot.card_xy(position)
-        scene.paste(frame, sprite if sprite is not None else card_back, cx, cy)
-        number = text_sprite(str(position + 1), 21, (206, 196, 240))
-        scene.paste_centred(frame, number, cx + spot.card_w / 2, cy + spot.card_h + 13)
+        if sprite is not None:  # over the face-down card of the seat layer, which it covers
+            scene.paste(frame, sprite, *spot.card_xy(position))
 
 
 def _draw_hand(frame: Image.Image, hand: Sequence[Card], text: PictureText, *, choosing: bool) -> None:
