@@ -112,7 +112,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         await bot.command("reset-stalls")
         if args.profile:
             await bot.command("profile-start")
-        before, cpu, uploads = await bot.command("stats"), process_cpu(), dict(fake.uploads)
+        uploads, requests = dict(fake.uploads), fake.request_count
+        before, cpu = await bot.command("stats"), process_cpu()
         await asyncio.sleep(args.duration)
         after, cpu = await bot.command("stats"), process_cpu() - cpu
         pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
@@ -120,10 +121,14 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             await bot.command(f"profile-stop {Path(args.profile).resolve()}")
         window = Window(args.games, before, after, cpu, tally)
         lines = report_window(window)
+        per = max(1.0, window.delta("interactions"))
+        lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f}")
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         await stop_tables(tables, tasks)
         lines += report_memory(args.games, empty, opened, await bot.command("stats"))
+        if args.objects:
+            lines.append(f"bot heap by type: {(await bot.command('objects'))['objects']}")
         finished = (await bot.command("stats"))["finished"]
         if args.restart:
             await bot.kill()
@@ -166,6 +171,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--edit-interval", type=float, default=1.0)
     parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
     parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")
+    parser.add_argument("--objects", action="store_true", help="print what the bot's heap holds, by type")
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args()
 

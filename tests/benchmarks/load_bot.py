@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import json
 import logging
 import os
 import sys
 import threading
 import time
+from collections import Counter
 from typing import Any
 
 import discord
@@ -127,6 +129,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
         answer: dict[str, Any] = {"ok": True}
         if command == "stats":
             answer = stats(counters, started)
+        elif command == "objects":  # what the heap holds, by type (for RSS per table)
+            answer = {"objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25)}
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
         elif command == "profile-start":

@@ -81,6 +81,7 @@ class FakeDiscord(People):
         self.lean = lean
         self.on_write: Callable[[FakeMessage], None] | None = None  # called after every stored create/edit
         self.uploads: dict[str, int] = {}  # files uploaded, by name
+        self.request_count = 0
 
     # -- server ------------------------------------------------------------------------------------------------
 

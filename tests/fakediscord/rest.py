@@ -112,6 +112,7 @@ async def handle(request: web.Request) -> web.StreamResponse:
     finally:
         fake.inflight -= 1
         fake.last_activity = time.monotonic()
+        fake.request_count += 1
         if not fake.lean:
             fake.requests.append(RequestLog(call.method, call.path, call.body, status, time.monotonic(),
                                             [f.filename for f in call.files]))
