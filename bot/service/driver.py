@@ -70,7 +70,8 @@ class TurnDriver:
     # -- computer players and timers ----------------------------------------------------------------------------
     async def settled(self, game_id: str) -> None:
         """Wait until the game waits for a person (or has ended): for tests and the demo."""
-        await self._settled.setdefault(game_id, asyncio.Event()).wait()
+        if game_id in self._tables:
+            await self._settled.setdefault(game_id, asyncio.Event()).wait()
 
     def _restart_driver(self, game_id: str) -> None:
         old = self._drivers.pop(game_id, None)
@@ -116,7 +117,7 @@ class TurnDriver:
                         self._settled.setdefault(game_id, asyncio.Event()).set()
                         assert table.deadline is not None
                         await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
-                        self._settled[game_id].clear()
+                        self._settled.setdefault(game_id, asyncio.Event()).clear()
                         step = self._timeout_step(turn, key)
                     await asyncio.shield(self._change(game_id, step, restart=False))
                 except (Unchanged, ConflictError):  # on a conflict the game was reloaded: look again

@@ -270,11 +270,15 @@ class GameService(TurnDriver):
         self.notifier.game_closed(table, reason)
 
     def _forget(self, game_id: str) -> None:
+        """Let go of everything kept for a game, so a long-running bot does not hold every game it ever ran."""
         self._tables.pop(game_id, None)
         driver = self._drivers.pop(game_id, None)
         if driver is not None and driver is not asyncio.current_task():
             driver.cancel()
-        self._settled.setdefault(game_id, asyncio.Event()).set()
+        settled = self._settled.pop(game_id, None)
+        if settled is not None:
+            settled.set()
+        self._locks.pop(game_id, None)  # whoever still waits on it finds the game gone
 
     # -- restarts -----------------------------------------------------------------------------------------------
     async def resume(self) -> list[str]:

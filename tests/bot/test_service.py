@@ -131,6 +131,8 @@ async def test_a_whole_match_with_two_people_and_a_computer_is_recorded(
     assert [sum(r.scores[i] for r in match.rounds) for i in range(3)] == [s.total for s in match.seats]
     assert notifier.kinds("round") == list(range(1, len(match.rounds) + 1))
     assert notifier.kinds("match") == [game_id]
+    # The service lets go of a finished game: nothing per game stays behind in a long-running bot.
+    assert game_id not in {*service._tables, *service._locks, *service._settled, *service._drivers}
 
 
 async def test_a_double_click_acts_once_and_others_are_refused(service: GameService) -> None:
