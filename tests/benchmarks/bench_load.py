@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.benchmarks.load_bot import Counters, watch_loop
 from tests.benchmarks.load_people import Tally
 from tests.benchmarks.load_play import PlayingTable
 from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
@@ -114,13 +115,18 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             await bot.command("profile-start")
         uploads, requests = dict(fake.uploads), fake.request_count
         before, cpu = await bot.command("stats"), process_cpu()
+        control = Counters()  # the same stall monitor in this process: what the machine itself does to a loop
+        watcher = asyncio.create_task(watch_loop(control))
         await asyncio.sleep(args.duration)
         after, cpu = await bot.command("stats"), process_cpu() - cpu
+        watcher.cancel()
         pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
         if args.profile:
             await bot.command(f"profile-stop {Path(args.profile).resolve()}")
         window = Window(args.games, before, after, cpu, tally)
         lines = report_window(window)
+        lines.append(f"control: this process's own loop (fake + people) stalled up to {control.max_stall * 1000:.0f} "
+                     f"ms, {control.stalls_over_50ms} times over 50 ms (what the machine does to any loop)")
         per = max(1.0, window.delta("interactions"))
         lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f}")
         lines.append("pictures sent per interaction: " + ", ".join(

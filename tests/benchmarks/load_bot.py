@@ -96,7 +96,7 @@ async def watch_loop(counters: Counters) -> None:
 
 def thread_cpu() -> dict[str, float]:
     """CPU seconds per kind of thread (the name without its number): the loop, picture workers, database."""
-    ticks, found = os.sysconf("SC_CLK_TCK"), {}
+    ticks, found = os.sysconf("SC_CLK_TCK"), dict[str, float]()
     for thread in threading.enumerate():
         try:
             with open(f"/proc/self/task/{thread.native_id}/stat") as handle:
