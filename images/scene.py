@@ -155,9 +155,25 @@ def count_badge(count: int, size: int) -> Image.Image:
     return image
 
 
+# Image.info keys of a frame drawn over a cached layer: (key, layer), and the spans of rows drawn on since.
+LAYER, CHANGED = "dreamcats.layer", "dreamcats.changed"
+
+
+def on_layer(layer: Image.Image, key: tuple[object, ...]) -> Image.Image:
+    """A new frame: a copy of a cached layer that notes the rows drawn on (images.bands encodes only those anew)."""
+    frame = layer.copy()
+    frame.info[LAYER] = (key, layer)
+    frame.info[CHANGED] = []
+    return frame
+
+
 def paste(frame: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
     """Paste an RGBA sprite onto the frame at (x, y), blending by its alpha."""
-    frame.paste(sprite, (round(x), round(y)), sprite)
+    left, top = round(x), round(y)
+    frame.paste(sprite, (left, top), sprite)
+    changed = frame.info.get(CHANGED)
+    if changed is not None:
+        changed.append((top, top + sprite.height))
 
 
 def paste_centred(frame: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:

@@ -38,7 +38,7 @@ def render_table(
 ) -> Image.Image:
     """The public table: every dream face down, the piles, whose turn, and the last public action marked."""
     spots = seat_spots(obs.num_seats)
-    frame = seat_layer(obs.num_seats, private=False).copy()
+    frame = scene.on_layer(seat_layer(obs.num_seats, private=False), ("seats", obs.num_seats, False))
     marks = marks_from(last_events, obs.num_seats)
     for seat, spot in spots.items():
         _draw_seat(frame, spot, text.seat_name(names, seat), obs.totals[seat], _is_turn(obs, seat), [None] * 4, None)
@@ -57,7 +57,7 @@ def render_private(
     seat = obs.seat if obs.seat is not None else 0
     private = obs.seat is not None
     spots = seat_spots(obs.num_seats, seat, private=private)
-    frame = seat_layer(obs.num_seats, private=private).copy()
+    frame = scene.on_layer(seat_layer(obs.num_seats, private=private), ("seats", obs.num_seats, private))
     visible = shown_cards(obs, showing)
     for other, spot in spots.items():
         faces = [_face_or_none(visible.get(Slot(other, p)), spot, text) for p in range(4)]

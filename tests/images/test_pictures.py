@@ -19,12 +19,14 @@ from images import (
     render_standings,
     render_table,
     reveal_alt,
+    scene,
     standings_alt,
     table_alt,
 )
+from images.encode import palette
 from images.samples import sample_table
 from images.standings import places
-from tests.images.scenarios import NAMES, dealt, turns
+from tests.images.scenarios import NAMES, SCENES, dealt, turns
 
 PEEK = Event(EventKind.USED_PEEK, 1, cards=(Card.PEEK_1,), slots=(Slot(0, 2),))
 
@@ -142,3 +144,25 @@ def test_an_empty_draw_pile_and_a_finished_match_still_draw() -> None:
     picture = render_table(obs, NAMES[:2])
     assert picture.size == (1080, 720)
     assert "turn" not in table_alt(obs, NAMES[:2])
+
+
+@pytest.mark.parametrize("name", ["table_2_start", "table_5_swap", "private_5_choosing", "reveal_3_penalty"])
+def test_png_holds_exactly_the_pictures_colours_mapped_to_the_palette(name: str) -> None:
+    picture = SCENES[name]()
+    with Image.open(io.BytesIO(encode_png(picture))) as decoded:
+        assert decoded.mode == "P"
+        shown = decoded.convert("RGB")
+    expected = picture.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
+    assert shown.tobytes() == expected.tobytes()
+
+
+def test_a_frame_painted_over_any_rows_encodes_exactly() -> None:
+    state = dealt(2, 2)
+    obs = public_observation(state)
+    for sprite_rows in ([], [(0, 720)], [(-40, 3)], [(717, 800)], [(100, 101), (300, 340)]):
+        picture = render_table(obs, NAMES[:2])
+        for top, bottom in sprite_rows:  # paint whole rows, as a sprite pasted over them would
+            scene.paste(picture, Image.new("RGBA", (1080, bottom - top), (200, 10, 90, 255)), 0, top)
+        with Image.open(io.BytesIO(encode_png(picture))) as decoded:
+            shown = decoded.convert("RGB")
+        assert shown.tobytes() == picture.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()

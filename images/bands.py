@@ -1,0 +1,151 @@
+"""PNG of a frame drawn over a cached layer: only the rows drawn on are mapped to the palette and deflated anew.
+
+A frame is cut into bands of BAND rows. A band that nothing was drawn on is the layer's band, whose palette
+indices and deflated bytes are computed once per layer; the other bands are mapped and deflated now. Deflate
+streams may be cut at a flush and joined: each part ends with Z_SYNC_FLUSH (byte-aligned, not final), a cached
+part is either deflated alone (valid anywhere) or against the layer's preceding 32 KB (valid only where the
+frame's preceding 32 KB are the layer's), and one empty final block closes the stream.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+BAND = 8  # rows: the sky's dither repeats every 8 rows
+WINDOW = 32 * 1024  # deflate's window: how far back a part may refer
+FRESH_LEVEL = 1  # bands drawn on: deflated for every frame, fast
+CACHED_LEVEL = 9  # layer bands: deflated once per layer, small
+_LOCK = threading.Lock()
+_LAYERS: dict[Hashable, _Layer] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Layer:
+    raw: tuple[bytes, ...]  # each band's filtered PNG rows (a 0 filter byte, then the palette indices)
+    alone: tuple[bytes, ...]  # each band deflated on its own
+    in_context: tuple[bytes, ...]  # each band deflated after the layer's preceding rows
+    context_bands: int  # clean bands needed before a band for its in-context part to be valid
+
+
+def encode_layered(image: Image.Image, key: Hashable, layer: Image.Image, changed: Sequence[tuple[int, int]],
+                   palette: Image.Image) -> bytes:
+    """The frame as PNG; `changed` holds the spans of rows drawn on since it was a copy of `layer`."""
+    cached = _prepared(key, layer, palette)
+    runs = _dirty_runs(changed, len(cached.raw), image.height)
+    fresh = iter(_mapped_runs(image, runs, palette))
+    raws: list[bytes] = []
+    parts: list[bytes] = []
+    clean = cached.context_bands  # the start of the stream is as good as clean context
+    next_band = 0
+    for start, end in [*runs, (len(cached.raw), len(cached.raw))]:
+        for band in range(next_band, start):
+            raws.append(cached.raw[band])
+            parts.append(cached.in_context[band] if clean >= cached.context_bands else cached.alone[band])
+            clean += 1
+        if start < end:
+            raw = next(fresh)
+            parts.append(_deflate(raw, FRESH_LEVEL, _tail(raws)))
+            raws.append(raw)
+            clean = 0
+        next_band = end
+    data = b"".join(raws)
+    stream = b"\x78\x01" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", zlib.adler32(data))
+    return _png(image.width, image.height, palette, stream)
+
+
+def _mapped_runs(image: Image.Image, runs: Sequence[tuple[int, int]], palette: Image.Image) -> list[bytes]:
+    """Each run of bands drawn on as filtered PNG rows, all mapped to the palette in one pass (one colour cache)."""
+    spans = [(start * BAND, min(image.height, end * BAND)) for start, end in runs]
+    stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in spans)))
+    y = 0
+    for top, bottom in spans:
+        stacked.paste(image.crop((0, top, image.width, bottom)), (0, y))
+        y += bottom - top
+    # one column more on the left, left at index 0: each row's PNG filter byte (none)
+    rows = Image.new("P", (image.width + 1, stacked.height), 0)
+    rows.paste(stacked.quantize(palette=palette, dither=Image.Dither.NONE), (1, 0))
+    data, stride, y = rows.tobytes(), image.width + 1, 0
+    found = []
+    for top, bottom in spans:
+        found.append(data[y * stride:(y + bottom - top) * stride])
+        y += bottom - top
+    return found
+
+
+def _prepared(key: Hashable, layer: Image.Image, palette: Image.Image) -> _Layer:
+    with _LOCK:
+        found = _LAYERS.get(key)
+        if found is None:
+            found = _LAYERS[key] = _prepare(layer, palette)
+        return found
+
+
+def _prepare(layer: Image.Image, palette: Image.Image) -> _Layer:
+    indices = layer.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    width, stride = layer.width, BAND * layer.width
+    raw = tuple(_filtered(indices[top:top + stride], width) for top in range(0, len(indices), stride))
+    alone = tuple(_deflate(band, CACHED_LEVEL, b"") for band in raw)
+    in_context = tuple(_deflate(band, CACHED_LEVEL, _tail(raw[:i])) for i, band in enumerate(raw))
+    return _Layer(raw, alone, in_context, -(-WINDOW // (BAND * (width + 1))))
+
+
+def _dirty_runs(changed: Sequence[tuple[int, int]], count: int, height: int) -> list[tuple[int, int]]:
+    """The runs of bands drawn on, as (first band, band after the last)."""
+    dirty = [False] * count
+    for top, bottom in changed:
+        top, bottom = max(0, top), min(height, bottom)
+        if bottom > top:
+            for band in range(top // BAND, (bottom - 1) // BAND + 1):
+                dirty[band] = True
+    runs: list[tuple[int, int]] = []
+    for band, drawn in enumerate(dirty):
+        if drawn and runs and runs[-1][1] == band:
+            runs[-1] = (runs[-1][0], band + 1)
+        elif drawn:
+            runs.append((band, band + 1))
+    return runs
+
+
+def _filtered(indices: bytes, width: int) -> bytes:
+    """PNG rows: each row of palette indices after its filter byte (0: none)."""
+    return b"".join(b"\0" + indices[top:top + width] for top in range(0, len(indices), width))
+
+
+def _tail(parts: Sequence[bytes]) -> bytes:
+    """The last WINDOW bytes of the parts joined."""
+    taken: list[bytes] = []
+    size = 0
+    for part in reversed(parts):
+        taken.append(part)
+        size += len(part)
+        if size >= WINDOW:
+            break
+    return b"".join(reversed(taken))[-WINDOW:]
+
+
+def _deflate(data: bytes, level: int, history: bytes) -> bytes:
+    """Raw deflate of data after `history` (which it may refer back to), flushed to a byte boundary, not final."""
+    if history:
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -15, zdict=history)
+    else:
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def _png(width: int, height: int, palette: Image.Image, stream: bytes) -> bytes:
+    colours = palette.getpalette()
+    assert colours is not None  # the fixed palette image always has one
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices, no interlace
+    return b"\x89PNG\r\n\x1a\n" + b"".join(
+        _chunk(kind, body) for kind, body in ((b"IHDR", header), (b"PLTE", bytes(colours[:768])),
+                                              (b"IDAT", stream), (b"IEND", b"")))
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
