@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -24,8 +23,7 @@ from game import (
 )
 from game.engine import apply_action
 from game.players import choose
-from game.players.belief import belief_of
-from game.players.hard import HARD, MATCH_WEIGHT, rollout_wake, wake_value
+from game.players.wake import MATCH_WEIGHT, WakeTuning, round_scores_points, sampled_wake, utility
 
 
 def table(mine: list[Card], *, top: Card = Card.EIGHT, held: Card | None = None, known: int = 2) -> MatchState:
@@ -98,13 +96,19 @@ def endgame(penalty: int, totals: tuple[int, int] = (85, 97)) -> MatchState:
 def test_the_callers_side_of_a_wake_up_counts_the_penalty() -> None:
     # Calling fails: 4 + 5 = 9 against 3; at the end of the match 85 + 4 + 15 = 104 loses it where 89 would win.
     early, last = endgame(5, totals=(0, 0)), endgame(15)
-    assert wake_value(observe(early, 0), early) == 3 - (4 + 5)
-    assert wake_value(observe(last, 0), last) == -MATCH_WEIGHT
+    dreams = [[card.points for card in dream] for dream in early.round.dreams]
+    assert utility(observe(early, 0), 0, round_scores_points(dreams, 0, 5)[1]) == 3 - (4 + 5)
+    assert utility(observe(last, 0), 0, round_scores_points(dreams, 0, 15)[1]) == -MATCH_WEIGHT
 
 
 def test_hard_does_not_call_a_wake_up_that_would_lose_the_match_on_the_penalty() -> None:
-    # Without the penalty the call would look like a match win; even a lax margin must not take it.
+    # Without the penalty the call would look like a match win; even a lax threshold must not take it.
     state = endgame(15)
-    lax = replace(HARD, wake_margin=-MATCH_WEIGHT)
-    assert not rollout_wake(belief_of(observe(state, 0)), lax, random.Random(0))
+    lax = WakeTuning(base=1 - MATCH_WEIGHT, floor=1 - MATCH_WEIGHT, min_success=0.0)
+    assert not sampled_wake(observe(state, 0), 0, random.Random(0), lax)
     assert pick("hard", state) != WakeUp(0)
+
+
+def test_hard_calls_early_when_its_known_dream_is_far_below_the_rivals_unknown_one() -> None:
+    state = table([Card.ZERO, Card.ONE, Card.ZERO, Card.ONE], known=4)
+    assert pick("hard", state) == WakeUp(0)

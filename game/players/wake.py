@@ -1,0 +1,197 @@
+"""Hard's Wake up!: deals sampled from a belief that reads the public history, weighed with the match standings.
+
+A card an opponent drew and kept is likely low, one it was dealt and looked at a little less so, and one nobody
+has seen is any unseen card. Over the sampled deals the call is worth the caller's real score, penalty
+included, and a round that would end the match is worth winning or losing the match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.actions import Slot
+from game.cards import DREAM_SIZE, POINTS
+from game.events import EventKind
+from game.observation import Observation
+from game.players.belief import unseen_cards
+from game.players.history import kept_from_draw, turns_taken
+from game.scoring import match_is_over, winners
+from game.settings import MatchSettings
+
+OPEN_VALUE, KEPT_GUESS = 5.0, 2.5  # a rival's guess of a card it has not seen, and of one another seat kept
+MATCH_WEIGHT = 40.0  # ending the match as its winner (or loser) is worth this many cats
+UNIFORM, OWNED, KEPT = 0, 1, 2  # what is known about where an unseen dream card came from
+
+
+@dataclass(frozen=True, slots=True)
+class WakeTuning:
+    """The knobs of the sampled Wake up! (tuned in the arena against a field of opponents)."""
+
+    samples: int = 48
+    kept_bias: float = 1.6  # a card an opponent kept from the draw weighs 2^(-points / kept_bias)
+    owned_bias: float = 3.0  # a dealt card its owner looked at (and kept so far) weighs 2^(-points / owned_bias)
+    base: float = 8.0  # call when calling is worth at least base - per_turn x own turns, on average ...
+    per_turn: float = 0.4
+    floor: float = -1.0  # ... but never less than this
+    lead_share: float = 0.0  # the part of the present lead that playing on is expected to keep
+    min_success: float = 0.8  # and the call must succeed this often
+    above_cap: float = 0.05  # weight factor for a card above the lowest card its owner drew and threw away
+    # The opponents as a realistic player sees them: a rival calls on its next turn when its own estimate (the
+    # cards it knows, OPEN_VALUE for the others) is at most rival_start - rival_per_turn x its turns (less
+    # rival_crowded at 4-5 seats) and rival_lead below its estimate of every other dream. Zero rival_weight: off.
+    rival_weight: float = 0.0
+    rival_start: float = 10.0
+    rival_per_turn: float = 0.5
+    rival_lead: float = 3.0
+
+
+def _categories(obs: Observation, seat: int) -> list[tuple[Slot, int]]:
+    """The dream slots this seat does not know, each with what is known about its card."""
+    kept = kept_from_draw(obs)
+    slots = []
+    for owner in range(obs.num_seats):
+        for position in range(DREAM_SIZE):
+            slot = Slot(owner, position)
+            if slot in obs.known:
+                continue
+            if owner == seat:
+                slots.append((slot, UNIFORM))
+            elif kept.get(slot) == owner:
+                slots.append((slot, KEPT))
+            elif slot in obs.known_slots[owner]:
+                slots.append((slot, OWNED))
+            else:
+                slots.append((slot, UNIFORM))
+    slots.sort(key=lambda item: -item[1])  # the biased ones draw first, from the full pool
+    return slots
+
+
+def discard_caps(obs: Observation) -> list[int]:
+    """Per seat, the lowest card it drew and threw away this round (10 if none): it keeps nothing it knows above."""
+    caps = [10] * obs.num_seats
+    for event in obs.history:
+        if event.kind is EventKind.DISCARDED and event.seat is not None:
+            caps[event.seat] = min(caps[event.seat], POINTS[event.cards[0]])
+    return caps
+
+
+def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> list[list[list[int]]]:
+    """`tuning.samples` deals of the points in every dream that agree with what this seat has seen."""
+    pool = [POINTS[c] for c in unseen_cards(obs)]
+    slots = _categories(obs, seat)
+    caps = discard_caps(obs)
+    uniform = [1.0] * 10
+
+    def table(owner: int, bias: float) -> list[float]:
+        return [2.0 ** (-p / bias) * (tuning.above_cap if p > caps[owner] else 1.0) for p in range(10)]
+
+    tables = [{OWNED: table(s, tuning.owned_bias), KEPT: table(s, tuning.kept_bias)} for s in range(obs.num_seats)]
+    base = [[POINTS[c] for c in (obs.known.get(Slot(s, p)) for p in range(DREAM_SIZE)) if c is not None]
+            for s in range(obs.num_seats)]
+    deals = []
+    for _ in range(tuning.samples):
+        left = list(pool)
+        dreams = [list(b) for b in base]
+        for slot, kind in slots:
+            if kind == UNIFORM or not left:
+                index = rng.randrange(len(left))
+            else:
+                weights = tables[slot.seat].get(kind, uniform)
+                index = rng.choices(range(len(left)), weights=[weights[p] for p in left])[0]
+            left[index], left[-1] = left[-1], left[index]
+            dreams[slot.seat].append(left.pop())
+        deals.append(dreams)
+    return deals
+
+
+def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
+    """How good a round's scores are for the seat: its lead over the average rival, or the match if it ends."""
+    others = [s for i, s in enumerate(scores) if i != seat]
+    totals = [t + s for t, s in zip(obs.totals, scores, strict=True)]
+    settings = MatchSettings(point_limit=obs.point_limit, penalty=obs.penalty, fixed_rounds=obs.fixed_rounds)
+    if match_is_over(settings, totals, len(obs.results) + 1):
+        return MATCH_WEIGHT if seat in winners(totals) else -MATCH_WEIGHT
+    return sum(others) / len(others) - scores[seat]
+
+
+def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> bool:
+    """Call Wake up! when, over sampled deals, the call succeeds often enough and beats playing on by enough."""
+    called = still = 0.0
+    successes = 0
+    deals = sample_dreams(obs, seat, rng, tuning)
+    caller_model = _RivalModel(obs, seat, tuning) if tuning.rival_weight else None
+    for dreams in deals:
+        sums, scores, succeeded = round_scores_points(dreams, seat, obs.penalty)
+        successes += succeeded
+        called += utility(obs, seat, scores)
+        rival = caller_model.caller(dreams) if caller_model is not None else None
+        if rival is None:
+            still += tuning.lead_share * utility(obs, seat, sums)
+        else:
+            still += tuning.rival_weight * utility(obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
+    count = len(deals)
+    if successes < tuning.min_success * count:
+        return False
+    threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
+    return (called - still) / count >= threshold
+
+
+class _RivalModel:
+    """Whether a rival would call Wake up! on its next turn in a sampled deal, by a sharp-like rule."""
+
+    def __init__(self, obs: Observation, seat: int, tuning: WakeTuning) -> None:
+        self.seat, self.num_seats = seat, obs.num_seats
+        kept = kept_from_draw(obs)
+        self.rivals = [s for s in range(obs.num_seats) if s != seat]
+        self.limits = {r: tuning.rival_start - (2.0 if obs.num_seats >= 4 else 0.0)
+                       - tuning.rival_per_turn * turns_taken(obs, r) for r in self.rivals}
+        self.lead = tuning.rival_lead
+        # Per rival and per seat, positions the rival knows, and positions it takes for kept by another seat.
+        self.sees = {r: [[p for p in range(DREAM_SIZE) if Slot(s, p) in obs.known_slots[r]]
+                         for s in range(obs.num_seats)] for r in self.rivals}
+        self.kept = {r: [[p for p in range(DREAM_SIZE) if kept.get(Slot(s, p)) not in (None, r)
+                          and Slot(s, p) not in obs.known_slots[r]] for s in range(obs.num_seats)]
+                     for r in self.rivals}
+        self.order = _order(obs, seat)
+
+    def caller(self, dreams: list[list[int]]) -> int | None:
+        """The first rival (in turn order) that would call in this deal, if any."""
+        cards = [[0] * DREAM_SIZE for _ in range(self.num_seats)]
+        for (s, p), value in zip(self.order, (v for d in dreams for v in d), strict=True):
+            cards[s][p] = value
+        for rival in self.rivals:
+            guesses = [self._guess(rival, s, cards[s]) for s in range(self.num_seats)]
+            own = guesses[rival]
+            others = min(g for s, g in enumerate(guesses) if s != rival)
+            if own <= self.limits[rival] and own + self.lead <= others:
+                return rival
+        return None
+
+    def _guess(self, rival: int, seat: int, cards: list[int]) -> float:
+        seen, kept = self.sees[rival][seat], self.kept[rival][seat]
+        return (sum(cards[p] for p in seen) + KEPT_GUESS * len(kept)
+                + OPEN_VALUE * (DREAM_SIZE - len(seen) - len(kept)))
+
+
+def _order(obs: Observation, seat: int) -> list[tuple[int, int]]:
+    """The (seat, position) of each value of a sampled deal, in the order `sample_dreams` lays them out."""
+    order = []
+    for s in range(obs.num_seats):
+        order += [(s, p) for p in range(DREAM_SIZE) if Slot(s, p) in obs.known]
+        order += [(slot.seat, slot.position) for slot, _ in _categories(obs, seat) if slot.seat == s]
+    return order
+
+
+def round_scores_points(
+    dreams: Sequence[Sequence[int]], caller: int, penalty: int
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """Sums, scores and success of a call, for dreams given as points."""
+    sums = tuple(sum(d) for d in dreams)
+    succeeded = sums[caller] <= min(sums)
+    scores = tuple(s + (penalty if i == caller and not succeeded else 0) for i, s in enumerate(sums))
+    return sums, scores, succeeded
+
+
+__all__ = ["MATCH_WEIGHT", "WakeTuning", "round_scores_points", "sample_dreams", "sampled_wake", "utility"]
