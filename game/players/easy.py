@@ -41,18 +41,23 @@ def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
         return KeepCard(seat, min(range(len(obs.options)), key=lambda i: POINTS[obs.options[i]]))
     if obs.step is Step.HOLDING and obs.holding is not None:
         if careless:
-            slips: list[Action] = [SwapDrawn(seat, rng.randrange(DREAM_SIZE)), DiscardDrawn(seat)]
-            return rng.choice(slips)
+            slips: list[Action] = [SwapDrawn(seat, p) for p in _no_worse(obs, seat, obs.holding)]
+            return rng.choice([*slips, DiscardDrawn(seat)])
         return _holding(obs, obs.holding, values, worst)
     if sum(values) <= WAKE_AT and rng.random() < 0.7:
         return WakeUp(seat)
     top = POINTS[obs.discard_top]
     if careless:
-        openings: list[Action] = [Draw(seat), TakeDiscard(seat, rng.randrange(DREAM_SIZE))]
-        return rng.choice(openings)
+        openings: list[Action] = [TakeDiscard(seat, p) for p in _no_worse(obs, seat, obs.discard_top)]
+        return rng.choice([*openings, Draw(seat)])
     if top <= 3 and values[worst] >= top + 2:
         return TakeDiscard(seat, worst)
     return Draw(seat)
+
+
+def _no_worse(obs: Observation, seat: int, card: Card) -> list[int]:
+    """The positions where putting the card in never gives up a card known to be lower (never silly)."""
+    return [p for p in range(DREAM_SIZE) if POINTS[obs.known.get(Slot(seat, p), Card.NINE)] >= POINTS[card]]
 
 
 def _guess(obs: Observation, slot: Slot) -> int:
