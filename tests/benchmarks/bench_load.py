@@ -171,7 +171,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds (default 60)")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before measuring (default 10)")
     parser.add_argument("--points", type=int, default=30, help="a match's point limit (default 30)")
-    parser.add_argument("--open-rate", type=float, default=50.0, help="tables opened per second (default 50)")
+    parser.add_argument("--open-rate", type=float, default=10.0, help="tables opened per second (default 10)")
     parser.add_argument("--per-guild", type=int, default=10, help="tables (channels) per guild (default 10)")
     parser.add_argument("--computer-pause", type=float, default=1.5)
     parser.add_argument("--edit-interval", type=float, default=1.0)

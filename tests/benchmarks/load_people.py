@@ -61,6 +61,7 @@ class LoadTable:
         self.seats = [Seat(p) for p in people]
         self.game_id = ""
         self.message: FakeMessage | None = None
+        self.lobby: FakeMessage | None = None  # the newest lobby message seen in the channel
         self.number = -1
         self.over = False
         self.stopping = False
@@ -70,6 +71,8 @@ class LoadTable:
     # -- what the people see -----------------------------------------------------------------------------------
     def seen(self, message: FakeMessage) -> None:
         """The fake stored a public message of this channel (called for every create and edit)."""
+        if any(c.startswith("dc:") and c.endswith(":join") for c in message.custom_ids):
+            self.lobby = message
         if self.game_id and message is self.message and not message.components:
             self.over = True  # the match ended (or was stopped): the table message lost its buttons
         elif self.game_id:

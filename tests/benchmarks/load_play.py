@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 from bot.i18n import t
 from tests.benchmarks.load_people import WAKE_AFTER, LoadTable, Seat
 from tests.fakediscord import FakeMessage, FakeUser
 
+_LINK = re.compile(r"discord\.com/channels/\d+/\d+/(\d+)")
 _MAX_STEPS = 8
 _START_TRIES = 10
 
@@ -20,7 +22,7 @@ class PlayingTable(LoadTable):
         """Open a match, play it with both people, repeat."""
         while not self.stopping:
             if not await self.open_match():
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(3.0)
                 continue
             self.tally.matches_started += 1
             await asyncio.gather(*(self.person(seat) for seat in self.seats))
@@ -31,10 +33,8 @@ class PlayingTable(LoadTable):
         self.game_id, self.message, self.number, self.over, self._lags = "", None, -1, False, []
         for seat in self.seats:
             seat.peeked_round, seat.done_number, seat.round, seat.turns = 0, -1, 0, 0
-        record = await self.fake.slash(host, self.channel, "dreamcats start", points=self.points, wait=False)
-        done = await self.complete(record, "start-command")
-        lobby = done.reply if done is not None else None
-        if lobby is None or not lobby.custom_ids:
+        lobby = await self._start_lobby(host)
+        if lobby is None:
             return False
         self.game_id = lobby.custom_ids[0].split(":")[1]
         await self.pause()
@@ -47,6 +47,23 @@ class PlayingTable(LoadTable):
                 break
             await asyncio.sleep(0.5)
         return await self._wait_for_table()
+
+    async def _start_lobby(self, host: FakeUser) -> FakeMessage | None:
+        """/dreamcats start; if the answer was late or says a game is already open, find that lobby as a person
+        would: through the link in the answer, or the lobby posted again in the channel."""
+        self.lobby = None
+        record = await self.fake.slash(host, self.channel, "dreamcats start", points=self.points, wait=False)
+        await self.complete(record, "start-command")
+        for message in record.messages:
+            if message.custom_ids:
+                return message
+            link = _LINK.search(message.content)
+            if link is not None and int(link[1]) in self.fake.messages_by_id:
+                return self.fake.messages_by_id[int(link[1])]
+        end = time.monotonic() + 15
+        while self.lobby is None and not self.stopping and time.monotonic() < end:
+            await self.wait_change(1.0)
+        return self.lobby
 
     async def _wait_for_table(self, timeout: float = 15.0) -> bool:
         end = time.monotonic() + timeout
