@@ -20,9 +20,10 @@ _KEY = (255, 0, 255)  # a colour no picture uses: marks "background here" in the
 
 def encode_png(image: Image.Image) -> bytes:
     """The picture as PNG bytes: RGB pictures are mapped to the fixed palette (no dithering), others kept."""
-    layered = image.info.get(scene.LAYER)
-    if layered is not None and image.mode == "RGB":  # drawn over a cached layer: only its changed rows are new
-        key, layer = layered
+    key, layer = image.info.get(scene.LAYER, (None, None))
+    # A frame begun with scene.on_layer is drawn on only through scene.paste, which notes the rows it changes
+    # (a resized or cropped copy keeps the note but not the layer's size: it is encoded whole).
+    if layer is not None and image.mode == "RGB" and image.size == layer.size:
         return encode_layered(image, key, layer, image.info[scene.CHANGED], palette())
     if image.mode == "RGBA":
         image = image.convert("RGB")
