@@ -101,9 +101,9 @@ async def retrying(attempt: Callable[[], Awaitable[T]], *, deadline_s: float = W
             if not is_transient(exc):
                 raise
             if time.monotonic() + pause >= give_up:
-                log.warning("write gave up after %d tries in %.1f s: %s", tries, deadline_s, exc.orig)
+                log.warning("database call gave up after %d tries in %.1f s: %s", tries, deadline_s, exc.orig)
                 raise StorageBusyError("The database stayed busy; nothing was written.") from exc
-            log.debug("write try %d met a transient error, retrying: %s", tries, exc.orig)
+            log.debug("database call try %d met a transient error, retrying: %s", tries, exc.orig)
         await asyncio.sleep(pause * random.uniform(0.5, 1.5))
         pause, tries = min(pause * 2, LONGEST_PAUSE_S), tries + 1
 
