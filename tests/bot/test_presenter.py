@@ -107,3 +107,18 @@ async def test_edits_are_spaced_wider_while_tables_queue_to_be_drawn() -> None:
     assert 1.0 < shown.edit_spacing() <= 3.0
     await shown.close()
     assert shown.edit_spacing() == 1.0
+
+
+async def test_a_table_closed_while_waiting_for_a_drawer_is_not_drawn() -> None:
+    painter = SlowPainter()
+    shown, messages = presenter(painter, drawers=1)
+    busy, closing = playing_table("busy"), playing_table("closing")
+    shown.table_changed(busy)
+    await asyncio.sleep(0)
+    shown.table_changed(closing)
+    await asyncio.sleep(0)
+    shown.game_closed(closing, "stopped")
+    painter.gate.set()
+    await shown.idle()
+    assert [game for game, _ in painter.drawn] == ["busy"]
+    assert messages.edits[-1]["attachments"] == []  # the closed table's last edit takes its picture away
