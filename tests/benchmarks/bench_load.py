@@ -132,7 +132,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         await stop_tables(tables, tasks)
-        lines += report_memory(args.games, empty, opened, await bot.command("stats"))
+        live = sum(t.message is not None for t in tables)
+        lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
         if args.objects:
             lines.append(f"bot heap by type: {(await bot.command('objects'))['objects']}")
         finished = (await bot.command("stats"))["finished"]

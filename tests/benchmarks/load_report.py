@@ -70,7 +70,7 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
     """RSS with no table, with every table open, and at the end of play."""
     mib = 1024 * 1024
     return [
-        f"bot RSS: {empty['rss'] / mib:.1f} MiB before any table, {opened['rss'] / mib:.1f} MiB with {games} opened, "
+        f"bot RSS: {empty['rss'] / mib:.1f} MiB before any table, {opened['rss'] / mib:.1f} MiB with {games} playing, "
         f"{end['rss'] / mib:.1f} MiB at the end: {(end['rss'] - empty['rss']) / games / 1024:.0f} KiB per live table "
         f"({(opened['rss'] - empty['rss']) / games / 1024:.0f} KiB right after opening)",
     ]
