@@ -26,7 +26,7 @@ from bot.storage.records import ServerSettingsRecord
 from game import MatchSettings
 from tests.bot.storage.conftest import _dsn, match, seat
 
-TABLES, SAVES, FINISHING_EVERY, BUMPS = 120, 3, 6, 30
+TABLES, SAVES, FINISHING_EVERY, BUMPS = 80, 3, 6, 30
 GUILDS = (11, 12, 13)
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
