@@ -12,8 +12,8 @@ Why it looks like this (issue 10: at 250-500 live tables, clicks failed with "da
   statements without waiting for the bot's busy loop (the JSON encoding of a save happens there too), and
   commits. An asyncio lock on that thread runs transactions one after another, so no write of this process
   ever waits in SQLite's busy handler. Readers keep their own pool: in WAL mode they read a snapshot and never
-  wait for the writer. Measured (bench_storage): a save costs about half the CPU it cost through aiosqlite on
-  the bot's loop, and one writer sustains 400-550 saves/s on this 2-core machine.
+  wait for the writer. Measured (tests/benchmarks/bench_storage.py, on a shared 2-core machine): one writer
+  sustains 300-550 saves/s, and a save costs the bot's loop about 0.4 ms (it cost 2-3 ms through aiosqlite).
 * WAL with synchronous=NORMAL: a commit appends to the WAL without an fsync (a power cut may lose the last
   moves, never corrupt the file). Measured in tests/benchmarks/bench_storage.py.
 * What is still refused at the door is retried: another process on the same file (several shards) can hold
