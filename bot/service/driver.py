@@ -77,14 +77,16 @@ class TurnDriver:
         old = self._drivers.pop(game_id, None)
         if old is not None:
             old.cancel()
-        settled = self._settled.setdefault(game_id, asyncio.Event())
         table = self._tables.get(game_id)
-        if table is not None and table.state is None:
+        if table is None:  # ended or closed: nothing to drive, nothing to keep
+            return
+        settled = self._settled.setdefault(game_id, asyncio.Event())
+        if table.state is None:
             settled.set()
             self._drivers[game_id] = asyncio.get_running_loop().create_task(self._lobby_clock(game_id),
                                                                             name=f"dc-lobby-{game_id}")
             return
-        if table is None or not table.playing:
+        if not table.playing:
             settled.set()
             return
         settled.clear()
