@@ -32,6 +32,7 @@ class WakeTuning:
     samples: int = 48
     kept_bias: float = 1.6  # a card an opponent kept from the draw weighs 2^(-points / kept_bias)
     owned_bias: float = 3.0  # a dealt card its owner looked at (and kept so far) weighs 2^(-points / owned_bias)
+    fresh_bias: float = 100.0  # the same before the owner's first turn: about any card
     base: float = 8.0  # call when calling is worth at least base - per_turn x own turns, on average ...
     per_turn: float = 0.4
     floor: float = -1.0  # ... but never less than this
@@ -87,7 +88,9 @@ def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeT
     def table(owner: int, bias: float) -> list[float]:
         return [2.0 ** (-p / bias) * (tuning.above_cap if p > caps[owner] else 1.0) for p in range(10)]
 
-    tables = [{OWNED: table(s, tuning.owned_bias), KEPT: table(s, tuning.kept_bias)} for s in range(obs.num_seats)]
+    # A dealt card its owner looked at is any card until the owner has had a turn to throw a high one away.
+    owned = [tuning.owned_bias if turns_taken(obs, s) else tuning.fresh_bias for s in range(obs.num_seats)]
+    tables = [{OWNED: table(s, owned[s]), KEPT: table(s, tuning.kept_bias)} for s in range(obs.num_seats)]
     base = [[POINTS[c] for c in (obs.known.get(Slot(s, p)) for p in range(DREAM_SIZE)) if c is not None]
             for s in range(obs.num_seats)]
     deals = []

@@ -11,7 +11,7 @@ import time
 
 from bot.arena import percentile, play_match
 from game import MatchSettings, new_match
-from game.players import PLAYERS, STRENGTHS
+from game.players import STRENGTHS, get_player
 
 
 def measure(strength: str, seats: int, matches: int) -> list[float]:
@@ -20,7 +20,7 @@ def measure(strength: str, seats: int, matches: int) -> list[float]:
     for index in range(matches):
         state = new_match(seats, MatchSettings(), random.Random(f"bench:{seats}:{index}"))
         rngs = [random.Random(f"bench:{seats}:{index}:{s}") for s in range(seats)]
-        play_match(state, [PLAYERS[strength]] * seats, rngs, on_decision=lambda _seat, t: times.append(t))
+        play_match(state, [get_player(strength)] * seats, rngs, on_decision=lambda _seat, t: times.append(t))
     return times
 
 
@@ -28,7 +28,7 @@ def main(argv: list[str]) -> int:
     """Print one line per strength and table size."""
     matches = int(argv[0]) if argv else 20
     print(f"{'player':<8} {'seats':>5} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for strength in STRENGTHS:
+    for strength in (*STRENGTHS, "sharp"):
         for seats in (2, 3, 4, 5):
             started = time.perf_counter()
             times = measure(strength, seats, matches)

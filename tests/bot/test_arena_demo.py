@@ -50,6 +50,17 @@ def test_a_tiny_arena_counts_every_seat_match_and_round() -> None:
             assert row.wakeup_success is not None and 0.0 <= row.wakeup_success <= 1.0
 
 
+def test_jobs_share_the_matches_without_changing_the_results() -> None:
+    settings = MatchSettings(point_limit=30)
+    alone = arena.run_arena(["sharp", "easy"], 2, 4, settings, seed=5)
+    shared = arena.run_arena(["sharp", "easy"], 2, 4, settings, seed=5, jobs=2)
+    for name in ("sharp", "easy"):
+        a, b = alone[name], shared[name]
+        assert (a.matches, a.wins, a.rounds, a.round_points, a.calls) == (b.matches, b.wins, b.rounds, b.round_points,
+                                                                          b.calls)
+        assert len(a.times) == len(b.times)
+
+
 def test_arena_command_prints_a_row_per_player_and_a_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     code = arena.main(["--players", "easy,tests.game.test_players:first_legal", "--matches", "2", "--points", "30"])
     out, err = capsys.readouterr()
