@@ -42,6 +42,7 @@ class TurnDriver:
     _drivers: dict[str, asyncio.Task[None]]
     _settled: dict[str, asyncio.Event]
     _decider: ThreadPoolExecutor | None = None
+    _refresher: asyncio.Task[None] | None
 
     def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
                 announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
@@ -52,7 +53,7 @@ class TurnDriver:
 
     async def shutdown(self) -> None:
         """Stop every timer and computer player (the games stay saved)."""
-        drivers = list(self._drivers.values())
+        drivers = list(self._drivers.values()) + ([self._refresher] if self._refresher is not None else [])
         self._drivers.clear()
         for task in drivers:
             task.cancel()

@@ -30,6 +30,7 @@ from game import Action, Event, EventKind, MatchSettings, Observation, RoundResu
 log = logging.getLogger(__name__)
 # A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.
 LOBBY_TIMEOUT = 30 * 60.0
+RESUME_REDRAWS_PER_SECOND = 20.0
 
 
 class Notifier(Protocol):
@@ -78,6 +79,7 @@ class GameService(TurnDriver):
         self._locks: dict[str, asyncio.Lock] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._settled: dict[str, asyncio.Event] = {}
+        self._refresher: asyncio.Task[None] | None = None
 
     # -- looking up -------------------------------------------------------------------------------------------
     def get(self, game_id: str) -> Table:
@@ -297,7 +299,20 @@ class GameService(TurnDriver):
                 broken.append(stored.game_id)
                 continue
             self._tables[table.game_id] = table
-            if table.playing:
-                self.notifier.table_changed(table)
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
+        playing = [t.game_id for t in self._tables.values() if t.playing]
+        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(playing))
         return broken
+
+    async def _redraw_gradually(self, game_ids: list[str]) -> None:
+        """Redraw resumed tables (a crash may have come between a save and its edit) at a bounded rate: hundreds of
+        edits at once would hold up every click's answer (and, on Discord, eat the global rate limit)."""
+        for game_id in game_ids:
+            self.refresh(game_id)
+            await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
+
+    def refresh(self, game_id: str) -> None:
+        """Redraw a live table (after a restart, or when someone pressed a button of an older picture)."""
+        table = self._tables.get(game_id)
+        if table is not None and table.playing:
+            self.notifier.table_changed(table)

@@ -61,6 +61,7 @@ class Click:
     def check_fresh(self, table: Table) -> None:
         """Refuse a button from an earlier moment (its first argument is the move number)."""
         if self.bid.int_arg(0) != table.move_number:
+            self.service.refresh(table.game_id)  # the presser may be looking at an old picture: show the new one
             raise StaleButtonError("That button is from an earlier moment of the game.")
 
 

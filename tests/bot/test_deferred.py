@@ -93,3 +93,21 @@ class _Response:
     def __init__(self, status: int) -> None:
         self.status = status
         self.reason = "refused"
+
+
+async def test_a_button_of_an_older_picture_is_refused_and_the_table_redrawn(
+        world: World, running: DreamcatsBot) -> None:
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    table = players.table
+    assert table is not None
+    old = players.message()
+    stale = players.cid("draw", table.move_number - 1 if table.move_number else table.move_number + 1)
+    stale_button = {"type": 2, "style": 1, "label": "old", "custom_id": stale}
+    old.components = [{"type": 1, "components": [stale_button]}]  # what someone still sees on an old picture
+    edits = running.presenter.edits
+    refused = await world.fake.click(world.ana, old, stale)
+    assert refused.reply is not None and "earlier moment" in refused.reply.content
+    await players.settle()
+    assert running.presenter.edits > edits and stale not in players.message().custom_ids
+    assert world.fake.violations == []

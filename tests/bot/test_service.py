@@ -241,3 +241,26 @@ async def test_a_computer_decision_for_an_earlier_moment_is_not_applied(
         await service._change(game_id, decided, restart=False)
     assert service.get(game_id).move_number == moved
     await service.shutdown()
+
+
+async def test_a_restart_redraws_its_tables_a_few_at_a_time(
+        store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import service as service_module
+
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    games = []
+    for channel in range(4):
+        table = await first.open_lobby(guild_id=10, channel_id=30 + channel, host=ANA, settings=FAST, locale="en")
+        await first.join(table.game_id, BO)
+        await first.start(table.game_id, ANA.user_id)
+        games.append(table.game_id)
+    await first.shutdown()
+
+    monkeypatch.setattr(service_module, "RESUME_REDRAWS_PER_SECOND", 50.0)
+    notifier = RecordingNotifier()
+    second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    assert len(notifier.kinds("table")) < len(games)  # not all at once...
+    await asyncio.sleep(0.2)
+    assert sorted(notifier.kinds("table")) == sorted(games)  # ...but every one soon
+    await second.shutdown()
