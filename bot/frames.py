@@ -58,7 +58,7 @@ class FrameTurns:
         base = self.edit_interval
         widest = WIDEN_CAP * base if self.max_edit_interval is None else self.max_edit_interval
         if base <= 0:
-            return max(0.0, base)
+            return 0.0
         # A queue as long as the base interval means the tables ask for more drawings than the drawers can make:
         # spacing them to the widest then brings the demand down by about that factor.
         return base + (widest - base) * min(1.0, self.queue_delay() / base)

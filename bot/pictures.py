@@ -8,6 +8,7 @@ them; a private picture, which someone is waiting for, queues behind at most tho
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -36,15 +37,16 @@ __all__ = ["WORKERS", "PictureText", "draw", "private_file", "reveal_file", "sta
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
 T = TypeVar("T")
-_pool: ThreadPoolExecutor | None = None
+
+
+@functools.cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(WORKERS, thread_name_prefix="picture")
 
 
 async def draw(work: Callable[[], T]) -> T:
     """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
-    global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="picture")
-    return await asyncio.get_running_loop().run_in_executor(_pool, work)
+    return await asyncio.get_running_loop().run_in_executor(_pool(), work)
 
 
 def _events(entries: Sequence[LogEntry]) -> list[Event]:

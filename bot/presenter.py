@@ -144,10 +144,11 @@ class DiscordPresenter:
 
     # -- Discord ------------------------------------------------------------------------------------------------------
     async def _redraw(self, game_id: str) -> None:
-        if self._latest[game_id].state is None:
+        lobby = self._latest[game_id]
+        if lobby.state is None:
             self._dirty.discard(game_id)
-            embed, view = lobby_message(self._latest[game_id])
-            await self._edit(self._latest[game_id], embed=embed, view=view)
+            embed, view = lobby_message(lobby)
+            await self._edit(lobby, embed=embed, view=view)
             return
         async with self.frames.turn():
             # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
