@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -10,12 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import Answer, answer_when_done, send_answer
+from bot.guild_settings import settings_answer
 from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
 from bot.service import GameRunningError, Person, Table
-from bot.standings import change_settings, show_leaderboard, show_stats
+from bot.standings import leaderboard_answer, stats_answer
 from bot.storage import get_server_settings
 from bot.views.public import lobby_message
-from bot.views.replies import refuse, say
+from bot.views.replies import SENDING_FAILED, refuse, say
 from game import GameError, MatchSettings
 from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
@@ -27,6 +28,10 @@ NEEDED = ("send_messages", "embed_links", "attach_files")
 # The penalty choices by name: the usual one and the "risky" variant (RULES.md §6).
 PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language")
+
+
+class LobbyNotShownError(RuntimeError):
+    """The reply that should hold the lobby gave no message id."""
 
 
 def _choices(command: str, option: str, values: dict[str, Any]) -> list[app_commands.Choice[Any]]:
@@ -54,11 +59,7 @@ def rules_embed(locale: str) -> discord.Embed:
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
     """One private line; a public "thinking…" placeholder, if one was shown, gives way to it."""
-    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-        await interaction.delete_original_response()
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await say(interaction, text)
+    await send_answer(interaction, Answer(text, ephemeral=True))
 
 
 @app_commands.guild_only()
@@ -66,7 +67,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                    group_description=command_str("command.dreamcats.description")):
     """/dreamcats start, rules, stop, leaderboard, stats, settings."""
 
-    # Seconds /dreamcats start may spend opening the lobby before answering with a placeholder (Discord allows 3).
+    # Seconds a command may spend on its work (opening a lobby, reading the standings) before answering with a
+    # "thinking…" placeholder (Discord allows 3).
     answer_within = 2.0
 
     def __init__(self, bot: DreamcatsBot) -> None:
@@ -102,26 +104,45 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
-        work = asyncio.ensure_future(self._open_lobby(interaction, locale, points, penalty, rounds, timer))
-        done, _ = await asyncio.wait({work}, timeout=self.answer_within)
-        if not done:
-            await interaction.response.defer()
+        opening = self._open_lobby(interaction, locale, points, penalty, rounds, timer)
         try:
-            table = await work
+            table = await answer_when_done(interaction, opening, self.answer_within)
         except GameRunningError as exc:
             await self._point_to(interaction, exc)
             return
         except GameError as exc:
             await _private(interaction, error_text(exc, locale))
             return
+        await self._show_lobby(interaction, table)
+
+    async def _show_lobby(self, interaction: discord.Interaction, table: Table) -> None:
+        """The lobby as the reply; if Discord refuses that, the presenter posts it in the channel instead."""
         embed, view = lobby_message(table)
-        if interaction.response.is_done():
-            message_id = (await interaction.edit_original_response(embed=embed, view=view)).id
-        else:
-            response = await interaction.response.send_message(embed=embed, view=view)
-            assert response.message_id is not None
-            message_id = response.message_id
+        try:
+            if interaction.response.is_done():
+                message_id = (await interaction.edit_original_response(embed=embed, view=view)).id
+            else:
+                response = await interaction.response.send_message(embed=embed, view=view)
+                if response.message_id is None:
+                    raise LobbyNotShownError("Discord did not say which message holds the lobby")
+                message_id = response.message_id
+        except (*SENDING_FAILED, LobbyNotShownError) as exc:
+            log.warning("game %s: could not show the lobby in the reply (%r); posting it in the channel",
+                        table.game_id, exc)
+            await self._post_lobby(interaction, table)
+            return
         await self.bot.service.set_message(table.game_id, message_id)
+
+    async def _post_lobby(self, interaction: discord.Interaction, table: Table) -> None:
+        """Let the presenter post the lobby (a table without a message gets a new one); no "thinking…" stays."""
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            try:
+                await interaction.delete_original_response()
+            except SENDING_FAILED as exc:
+                log.info("game %s: could not delete the placeholder either: %r", table.game_id, exc)
+        live = next((t for t in self.bot.service.tables if t.game_id == table.game_id), None)
+        if live is not None:  # else it closed meanwhile: nothing to show
+            self.bot.presenter.table_changed(live)
 
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, points: int | None,
                           penalty: int | None, rounds: int | None, timer: int | None) -> Table:
@@ -145,7 +166,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         text = t("error.generic", resolve_locale(interaction.locale))
         try:
             await _private(interaction, text)
-        except discord.HTTPException as exc:
+        except SENDING_FAILED as exc:
             log.warning("could not tell the user about the failure: %s", exc)
 
     async def _point_to(self, interaction: discord.Interaction, exc: GameRunningError) -> None:
@@ -183,14 +204,16 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     async def leaderboard(self, interaction: discord.Interaction,
                           page: app_commands.Range[int, 1, 10_000] = 1) -> None:
         """The server leaderboard."""
-        await show_leaderboard(interaction, self.bot.db, page)
+        work = leaderboard_answer(interaction, self.bot.db, page)
+        await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within))
 
     @app_commands.command(name=command_str("command.stats.name"), description=command_str("command.stats.description"))
     @app_commands.rename(member=command_str("command.stats.option.member.name"))
     @app_commands.describe(member=command_str("command.stats.option.member.description"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         """One player's record."""
-        await show_stats(interaction, self.bot.db, member)
+        work = stats_answer(interaction, self.bot.db, member)
+        await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within))
 
     @app_commands.command(name=command_str("command.settings.name"),
                           description=command_str("command.settings.description"))
@@ -207,6 +230,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                        reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
                        table_language: str | None = None) -> None:
         """The server's defaults (Manage Server, checked by the standings module)."""
-        await change_settings(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
-                              turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
-                              table_language=table_language)
+        work = settings_answer(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
+                               turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
+                               table_language=table_language)
+        await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within, ephemeral=True))

@@ -10,45 +10,26 @@ from __future__ import annotations
 import logging
 import math
 import re
-from dataclasses import replace
 from typing import Any
 
 import discord
 from babel.numbers import format_decimal, format_percent
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.answers import Answer, send_answer
+from bot.guild_settings import COLOUR as _COLOUR
+from bot.guild_settings import InvalidSettingError, change_settings, changed_settings, settings_answer, settings_embed
 from bot.i18n import resolve_locale, t, tn
-from bot.storage import (
-    Database,
-    LeaderboardPage,
-    PlayerStats,
-    ServerSettingsRecord,
-    get_server_settings,
-    leaderboard,
-    player_stats,
-    save_server_settings,
-)
-from game import MatchSettings, SettingsError
-from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, TURN_TIMER_RANGE
+from bot.storage import Database, LeaderboardPage, PlayerStats, get_server_settings, leaderboard, player_stats
 
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
 NAME_LENGTH = 32
-TABLE_LANGUAGES = {"auto": None, "en": "en", "pl": "pl"}
-_COLOUR = discord.Colour(0x6B5B95)  # twilight purple
-
-
-class InvalidSettingError(ValueError):
-    """One /dreamcats settings value is out of range; `text(locale)` says which and what is allowed."""
-
-    def __init__(self, field: str, **limits: int) -> None:
-        super().__init__(f"invalid {field}")
-        self.field, self.limits = field, limits
-
-    def text(self, locale: str) -> str:
-        """The message for the person who gave the value."""
-        return t(f"standings.settings.invalid.{self.field}", locale, **self.limits)
+# The settings command lives in bot.guild_settings; its names are kept here for the callers of this module.
+__all__ = ["STANDINGS_ITEMS", "InvalidSettingError", "LeaderboardButton", "change_settings", "changed_settings",
+           "leaderboard_answer", "settings_answer", "settings_embed", "show_leaderboard", "show_stats",
+           "stats_answer"]
 
 
 # ---- pure builders (no Discord connection needed) ----
@@ -125,55 +106,6 @@ def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None) -> 
     return embed
 
 
-def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool) -> discord.Embed:
-    """The embed that shows a server's settings after /dreamcats settings."""
-    penalty = "normal" if settings.penalty == PENALTIES[0] else "risky"
-    language = next(name for name, value in TABLE_LANGUAGES.items() if value == settings.table_locale)
-    reveal = (t("standings.settings.reveal_time.keep", locale) if settings.reveal_time is None
-              else tn("unit.seconds", settings.reveal_time, locale))
-    values = {
-        "point_limit": tn("unit.points", settings.point_limit, locale),
-        "penalty": f"{settings.penalty} ({t(f'term.penalty.{penalty}', locale)})",
-        "turn_timer": tn("unit.seconds", settings.turn_timer, locale),
-        "memory_aid": t(f"standings.settings.memory_aid.{'on' if settings.memory_aid else 'off'}", locale),
-        "reveal_time": reveal,
-        "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
-    }
-    embed = discord.Embed(title=t("standings.settings.title", locale), colour=_COLOUR,
-                          description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
-                                        locale))
-    for key, value in values.items():
-        embed.add_field(name=t(f"standings.settings.{key}", locale), value=value, inline=True)
-    return embed
-
-
-def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSettingsRecord:
-    """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
-
-    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl".
-    """
-    given = {name: value for name, value in changes.items() if value is not None}
-    language = given.pop("table_language", None)
-    if language is not None and language not in TABLE_LANGUAGES:
-        raise InvalidSettingError("table_language")
-    if given.get("reveal_time") == 0:
-        given["reveal_time"] = None
-    for name, value in given.items():
-        try:
-            MatchSettings(**{name: value}).validated()
-        except SettingsError as exc:
-            raise InvalidSettingError(name, **_limits(name)) from exc
-    updated = replace(current, **given)
-    return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
-
-
-def _limits(name: str) -> dict[str, int]:
-    ranges = {"point_limit": POINT_LIMIT_RANGE, "turn_timer": TURN_TIMER_RANGE, "reveal_time": REVEAL_TIME_RANGE}
-    if name == "penalty":
-        return {"normal": PENALTIES[0], "risky": PENALTIES[1]}
-    return {"low": ranges[name][0], "high": ranges[name][1]} if name in ranges else {}
-
-
 # ---- Discord handlers ----
 
 class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -197,14 +129,15 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         db: Database | None = getattr(interaction.client, "db", None)
         if db is None or interaction.guild_id is None:
             log.warning("leaderboard button pressed without a database or outside a server")
-            await _private(interaction, t("standings.unavailable", resolve_locale(interaction.locale)))
+            await send_answer(interaction, Answer(t("standings.unavailable", resolve_locale(interaction.locale)),
+                                                  ephemeral=True))
             return
         if interaction.user.id == self.owner:
             embed, view = await _leaderboard_message(interaction, db, self.page)
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             embed, view = await _leaderboard_message(interaction, db, self.page, private=True)
-            await _send_embed(interaction, embed, view, ephemeral=True)
+            await send_answer(interaction, Answer(embed=embed, view=view, ephemeral=True))
 
 
 STANDINGS_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [LeaderboardButton]
@@ -222,72 +155,36 @@ def leaderboard_view(page: int, pages: int, owner: int, locale: str) -> discord.
     return view
 
 
-async def show_leaderboard(interaction: discord.Interaction, db: Database, page: int = 1) -> None:
-    """Reply with a page of the server's leaderboard (the last page if `page` is past the end)."""
+async def leaderboard_answer(interaction: discord.Interaction, db: Database, page: int = 1) -> Answer:
+    """A page of the server's leaderboard, public (the last page if `page` is past the end)."""
     if interaction.guild_id is None:
-        await _private(interaction, t("standings.guild_only", resolve_locale(interaction.locale)))
-        return
+        return Answer(t("standings.guild_only", resolve_locale(interaction.locale)), ephemeral=True)
     embed, view = await _leaderboard_message(interaction, db, page)
-    await _send_embed(interaction, embed, view)
+    return Answer(embed=embed, view=view)
+
+
+async def stats_answer(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> Answer:
+    """One person's record on this server, public (the asker's when no member is given)."""
+    locale = resolve_locale(interaction.locale)
+    if interaction.guild_id is None:
+        return Answer(t("standings.guild_only", locale), ephemeral=True)
+    person = member or interaction.user
+    async with db.sessions() as session:
+        table_locale = await _table_locale(session, interaction)
+        stats = await player_stats(session, guild_id=interaction.guild_id, user_id=person.id)
+    if stats is None:
+        return Answer(t("standings.stats.none", locale, name=safe_name(person.display_name)), ephemeral=True)
+    return Answer(embed=stats_embed(stats, locale=table_locale, name=person.display_name))
+
+
+async def show_leaderboard(interaction: discord.Interaction, db: Database, page: int = 1) -> None:
+    """Reply with leaderboard_answer."""
+    await send_answer(interaction, await leaderboard_answer(interaction, db, page))
 
 
 async def show_stats(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> None:
-    """Reply with one person's record on this server (the asker's when no member is given)."""
-    if interaction.guild_id is None:
-        await _private(interaction, t("standings.guild_only", resolve_locale(interaction.locale)))
-        return
-    person = member or interaction.user
-    async with db.sessions() as session:
-        locale = await _table_locale(session, interaction)
-        stats = await player_stats(session, guild_id=interaction.guild_id, user_id=person.id)
-    if stats is None:
-        text = t("standings.stats.none", resolve_locale(interaction.locale), name=safe_name(person.display_name))
-        await _private(interaction, text)
-        return
-    await interaction.response.send_message(embed=stats_embed(stats, locale=locale, name=person.display_name))
-
-
-async def change_settings(
-    interaction: discord.Interaction,
-    db: Database,
-    *,
-    point_limit: int | None = None,
-    penalty: int | None = None,
-    turn_timer: int | None = None,
-    memory_aid: bool | None = None,
-    reveal_time: int | None = None,
-    table_language: str | None = None,
-) -> None:
-    """Change the server's defaults (Manage Server only) and show them; an invalid value changes nothing."""
-    locale = resolve_locale(interaction.locale)
-    if interaction.guild_id is None:
-        await _private(interaction, t("standings.guild_only", locale))
-        return
-    if not interaction.permissions.manage_guild:
-        await _private(interaction, t("standings.settings.no_permission", locale))
-        return
-    changes = {"point_limit": point_limit, "penalty": penalty, "turn_timer": turn_timer, "memory_aid": memory_aid,
-               "reveal_time": reveal_time, "table_language": table_language}
-    guild_id = interaction.guild_id
-
-    async def change(session: AsyncSession) -> tuple[ServerSettingsRecord, ServerSettingsRecord,
-                                                     InvalidSettingError | None]:
-        current = await get_server_settings(session, guild_id=guild_id)
-        try:
-            updated = changed_settings(current, **changes)
-        except InvalidSettingError as exc:
-            return current, current, exc
-        if updated != current:
-            await save_server_settings(session, guild_id=guild_id, settings=updated)
-        return current, updated, None
-
-    # One write transaction: read and write together, run again whole if the database was busy.
-    current, updated, problem = await db.write(change)
-    if problem is not None:
-        await _private(interaction, problem.text(locale))
-        return
-    embed = settings_embed(updated, locale=locale, changed=updated != current)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    """Reply with stats_answer."""
+    await send_answer(interaction, await stats_answer(interaction, db, member))
 
 
 async def _leaderboard_message(interaction: discord.Interaction, db: Database, page: int,
@@ -308,19 +205,3 @@ async def _leaderboard_message(interaction: discord.Interaction, db: Database, p
 async def _table_locale(session: AsyncSession, interaction: discord.Interaction) -> str:
     settings = await get_server_settings(session, guild_id=interaction.guild_id or 0)
     return settings.table_locale or resolve_locale(interaction.guild_locale)
-
-
-async def _send_embed(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None, *,
-                      ephemeral: bool = False) -> None:
-    # discord.py wants the view left out, not None, when a message has no buttons.
-    if view is None:
-        await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
-    else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
-
-
-async def _private(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

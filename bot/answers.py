@@ -1,0 +1,98 @@
+"""Answering slash commands whose work may be slow: "thinking…" only when needed, and always a complete reply."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+
+from bot.views.replies import ANSWERED, SENDING_FAILED, say
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+PRIVATE_PLACEHOLDER = "dreamcats.private_placeholder"  # interaction.extras key: the "thinking…" reply is ephemeral
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a command replies: a line or an embed (with buttons), public or private."""
+
+    text: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    ephemeral: bool = False
+
+    def message(self) -> dict[str, Any]:
+        """The keyword arguments of a message with this answer (discord.py wants absent parts left out)."""
+        parts = {"content": self.text, "embed": self.embed, "view": self.view}
+        return {name: value for name, value in parts.items() if value is not None}
+
+
+async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T], within: float, *,
+                           ephemeral: bool = False) -> T:
+    """The result of `work`; if it takes longer than `within` s, "thinking…" is shown first (Discord allows 3 s).
+
+    A failed defer is logged, not raised: the work's result or exception is always retrieved.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=within)
+        if not done:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral
+    except SENDING_FAILED as exc:
+        log.warning("interaction %s: could not show 'thinking…' (%r); answering when the work is done",
+                    interaction.id, exc)
+    except BaseException:
+        task.add_done_callback(_retrieve)
+        raise
+    return await task
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a command's work failed after its interaction was given up: %r", task.exception())
+
+
+async def send_answer(interaction: discord.Interaction, answer: Answer) -> None:
+    """Reply with `answer`, or fill the "thinking…" reply with it (a private answer replaces a public placeholder
+    by a private followup); failures are logged, and a placeholder is never left "thinking…" if Discord lets us."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**answer.message(), ephemeral=answer.ephemeral)
+            return
+        if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+            await interaction.followup.send(**answer.message(), ephemeral=answer.ephemeral)
+            return
+        interaction.extras[ANSWERED] = True  # the placeholder is being filled: nothing else should fill it
+        if answer.ephemeral and not interaction.extras.get(PRIVATE_PLACEHOLDER) and await _drop(interaction):
+            await interaction.followup.send(**answer.message(), ephemeral=True)
+        elif answer.embed is None and answer.text is not None:
+            await say(interaction, answer.text)  # it falls back to a followup itself
+        else:
+            await _fill(interaction, answer)
+    except SENDING_FAILED as exc:
+        log.warning("could not answer interaction %s: %r", interaction.id, exc)
+
+
+async def _drop(interaction: discord.Interaction) -> bool:
+    """Delete the public "thinking…" placeholder; False (logged) if Discord refused."""
+    try:
+        await interaction.delete_original_response()
+    except SENDING_FAILED as exc:
+        log.info("could not delete the placeholder of interaction %s (%r); answering in it", interaction.id, exc)
+        return False
+    return True
+
+
+async def _fill(interaction: discord.Interaction, answer: Answer) -> None:
+    """Edit the placeholder into the answer; if that fails, send the answer as a followup."""
+    try:
+        await interaction.edit_original_response(content=answer.text, embed=answer.embed, view=answer.view)
+    except SENDING_FAILED as exc:
+        log.info("could not edit the reply to interaction %s (%r); sending the answer instead", interaction.id, exc)
+        await interaction.followup.send(**answer.message(), ephemeral=answer.ephemeral)

@@ -1,0 +1,114 @@
+"""The Discord side of /dreamcats settings: a server's defaults for new matches (Manage Server only)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.answers import Answer, send_answer
+from bot.i18n import resolve_locale, t, tn
+from bot.storage import Database, ServerSettingsRecord, get_server_settings, save_server_settings
+from game import MatchSettings, SettingsError
+from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, TURN_TIMER_RANGE
+
+TABLE_LANGUAGES = {"auto": None, "en": "en", "pl": "pl"}
+COLOUR = discord.Colour(0x6B5B95)  # twilight purple, the colour of the standings too
+
+
+class InvalidSettingError(ValueError):
+    """One /dreamcats settings value is out of range; `text(locale)` says which and what is allowed."""
+
+    def __init__(self, field: str, **limits: int) -> None:
+        super().__init__(f"invalid {field}")
+        self.field, self.limits = field, limits
+
+    def text(self, locale: str) -> str:
+        """The message for the person who gave the value."""
+        return t(f"standings.settings.invalid.{self.field}", locale, **self.limits)
+
+
+def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool) -> discord.Embed:
+    """The embed that shows a server's settings after /dreamcats settings."""
+    penalty = "normal" if settings.penalty == PENALTIES[0] else "risky"
+    language = next(name for name, value in TABLE_LANGUAGES.items() if value == settings.table_locale)
+    reveal = (t("standings.settings.reveal_time.keep", locale) if settings.reveal_time is None
+              else tn("unit.seconds", settings.reveal_time, locale))
+    values = {
+        "point_limit": tn("unit.points", settings.point_limit, locale),
+        "penalty": f"{settings.penalty} ({t(f'term.penalty.{penalty}', locale)})",
+        "turn_timer": tn("unit.seconds", settings.turn_timer, locale),
+        "memory_aid": t(f"standings.settings.memory_aid.{'on' if settings.memory_aid else 'off'}", locale),
+        "reveal_time": reveal,
+        "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
+    }
+    embed = discord.Embed(title=t("standings.settings.title", locale), colour=COLOUR,
+                          description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
+                                        locale))
+    for key, value in values.items():
+        embed.add_field(name=t(f"standings.settings.{key}", locale), value=value, inline=True)
+    return embed
+
+
+def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSettingsRecord:
+    """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
+
+    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl".
+    """
+    given = {name: value for name, value in changes.items() if value is not None}
+    language = given.pop("table_language", None)
+    if language is not None and language not in TABLE_LANGUAGES:
+        raise InvalidSettingError("table_language")
+    if given.get("reveal_time") == 0:
+        given["reveal_time"] = None
+    for name, value in given.items():
+        try:
+            MatchSettings(**{name: value}).validated()
+        except SettingsError as exc:
+            raise InvalidSettingError(name, **_limits(name)) from exc
+    updated = replace(current, **given)
+    return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
+
+
+def _limits(name: str) -> dict[str, int]:
+    ranges = {"point_limit": POINT_LIMIT_RANGE, "turn_timer": TURN_TIMER_RANGE, "reveal_time": REVEAL_TIME_RANGE}
+    if name == "penalty":
+        return {"normal": PENALTIES[0], "risky": PENALTIES[1]}
+    return {"low": ranges[name][0], "high": ranges[name][1]} if name in ranges else {}
+
+
+async def settings_answer(interaction: discord.Interaction, db: Database, **changes: Any) -> Answer:
+    """Change the server's defaults (Manage Server only) and show them privately; an invalid value changes nothing.
+
+    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language (None = unchanged).
+    """
+    locale = resolve_locale(interaction.locale)
+    if interaction.guild_id is None:
+        return Answer(t("standings.guild_only", locale), ephemeral=True)
+    if not interaction.permissions.manage_guild:
+        return Answer(t("standings.settings.no_permission", locale), ephemeral=True)
+    guild_id = interaction.guild_id
+
+    async def change(session: AsyncSession) -> tuple[ServerSettingsRecord, ServerSettingsRecord,
+                                                     InvalidSettingError | None]:
+        current = await get_server_settings(session, guild_id=guild_id)
+        try:
+            updated = changed_settings(current, **changes)
+        except InvalidSettingError as exc:
+            return current, current, exc
+        if updated != current:
+            await save_server_settings(session, guild_id=guild_id, settings=updated)
+        return current, updated, None
+
+    # One write transaction: read and write together, run again whole if the database was busy.
+    current, updated, problem = await db.write(change)
+    if problem is not None:
+        return Answer(problem.text(locale), ephemeral=True)
+    return Answer(embed=settings_embed(updated, locale=locale, changed=updated != current), ephemeral=True)
+
+
+async def change_settings(interaction: discord.Interaction, db: Database, **changes: Any) -> None:
+    """Reply with settings_answer."""
+    await send_answer(interaction, await settings_answer(interaction, db, **changes))
