@@ -1,8 +1,11 @@
 """The service's Notifier for Discord: one worker per game posts in order and coalesces table edits.
 
-A table's picture is drawn at most once per edit window: its game's worker redraws, then pauses for the edit spacing
-(bot.frames), and every change meanwhile only marks the table dirty. The worker takes the newest table once its
-turn at drawing has come, so a burst of moves leaves at most one drawing pending and a frame is never drawn stale.
+A table message has two parts that change at different costs. Its text (recent actions, whose turn) and buttons
+follow every move with a cheap edit, at most one per edit interval (Discord allows five edits in five seconds).
+Its picture is drawn only for a settled table (at the start of a turn, not while someone holds a drawn card: the
+text says what happened) and at most once per picture spacing, which widens under load (bot.frames). The worker
+takes the newest table once its turn at drawing has come, so a burst of moves leaves at most one drawing pending and
+a frame is never drawn stale.
 """
 
 from __future__ import annotations
@@ -19,15 +22,25 @@ from bot.frames import FrameTurns
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
 from bot.service import StoredGame, Table
-from bot.views.public import closed_message, lobby_message, reveal_message, standings_message, table_message
-from game import GameError, RoundResult
+from bot.views.public import (
+    TableMessage,
+    closed_message,
+    lobby_message,
+    reveal_message,
+    standings_message,
+    table_content,
+    table_message,
+    table_view,
+)
+from game import GameError, RoundResult, Step
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
-TableMessage = tuple[discord.Embed, discord.ui.View, discord.File]
+NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
+SETTLED = (Step.START, Step.OVER)  # a table worth a picture: nobody is in the middle of a turn
 
 
 class DiscordPresenter:
@@ -38,24 +51,27 @@ class DiscordPresenter:
                  ) -> None:
         self.bot = bot
         self.frames = FrameTurns(drawers, edit_interval, max_edit_interval)
+        self._edit_interval = edit_interval
         self.draw_table = draw_table
         self._latest: dict[str, Table] = {}
         self._dirty: set[str] = set()
+        self._pictured: dict[str, tuple[int, int]] = {}  # game → (version, round) its message's picture shows
+        self._next_picture: dict[str, float] = {}  # game → event-loop time before which it draws no new picture
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self.edits = 0
 
     @property
     def edit_interval(self) -> float:
-        """The pause after a table edit while the bot keeps up (it widens under load)."""
-        return self.frames.edit_interval
+        """The pause after a table edit (text and buttons); also the base spacing of pictures, which widens."""
+        return self._edit_interval
 
     @edit_interval.setter
     def edit_interval(self, seconds: float) -> None:
-        self.frames.edit_interval = seconds
+        self._edit_interval = self.frames.edit_interval = seconds
 
     def edit_spacing(self) -> float:
-        """The pause after a table edit now: edit_interval, widened while games queue to draw their tables."""
+        """The pause between two pictures of a table now: edit_interval, widened while games queue to draw theirs."""
         return self.frames.spacing()
 
     # -- Notifier ---------------------------------------------------------------------------------------------------
@@ -71,8 +87,7 @@ class DiscordPresenter:
 
     def match_ended(self, table: Table) -> None:
         """Post the standings and take the buttons off the table."""
-        self._latest[table.game_id] = table
-        self._dirty.discard(table.game_id)
+        self._forget(table.game_id)
         self._queue(table, lambda: self._finish(table))
 
     def seat_handed_over(self, table: Table, seat: int) -> None:
@@ -84,7 +99,7 @@ class DiscordPresenter:
 
     def game_closed(self, table: Table, reason: str) -> None:
         """Mark the table message as cancelled or stopped."""
-        self._dirty.discard(table.game_id)
+        self._forget(table.game_id)
         self._queue(table, lambda: self._edit(table, embed=closed_message(table, reason), attachments=[], view=None))
 
     def game_broken(self, stored: StoredGame, reason: str) -> None:
@@ -97,6 +112,13 @@ class DiscordPresenter:
         task.add_done_callback(lambda _: self._workers.pop(key, None))
 
     # -- the worker ---------------------------------------------------------------------------------------------------
+    def _forget(self, game_id: str) -> None:
+        """The game's message is final: no more redraws of its table."""
+        self._dirty.discard(game_id)
+        self._latest.pop(game_id, None)
+        self._pictured.pop(game_id, None)
+        self._next_picture.pop(game_id, None)
+
     def _queue(self, table: Table, job: Job) -> None:
         self._jobs.setdefault(table.game_id, deque()).append(job)
         self._wake(table.game_id)
@@ -108,13 +130,15 @@ class DiscordPresenter:
 
     async def _work(self, game_id: str) -> None:
         jobs = self._jobs.setdefault(game_id, deque())
-        while jobs or game_id in self._dirty:
+        while True:
             try:
                 if jobs:
                     await jobs.popleft()()
                     continue
-                await self._redraw(game_id)
-                await asyncio.sleep(self.frames.spacing())
+                pause = await self._show(game_id)
+                if pause is None:
+                    break
+                await asyncio.sleep(pause)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -125,6 +149,42 @@ class DiscordPresenter:
         self._latest.pop(game_id, None)
         if self._workers.get(game_id) is asyncio.current_task():
             del self._workers[game_id]
+
+    async def _show(self, game_id: str) -> float | None:
+        """Bring the game's message up to date (picture, or only text and buttons); the pause before the next look,
+        or None when nothing is left to show."""
+        table = self._latest.get(game_id)
+        if table is None:
+            return None
+        if table.state is None:
+            if game_id not in self._dirty:
+                return None
+            self._dirty.discard(game_id)
+            embed, view = lobby_message(table)
+            await self._edit(table, embed=embed, view=view)
+            return self.edit_interval
+        now = asyncio.get_running_loop().time()
+        wanted = self._wants_picture(table)
+        if wanted and now >= self._next_picture.get(game_id, 0.0):
+            await self._redraw(game_id)
+            self._next_picture[game_id] = asyncio.get_running_loop().time() + self.frames.spacing()
+        elif game_id in self._dirty:
+            await self._retext(game_id)
+        elif wanted:
+            return self._next_picture[game_id] - now
+        else:
+            return None
+        return self.edit_interval
+
+    def _wants_picture(self, table: Table) -> bool:
+        """A new picture is due: the table is settled and changed since its picture, or it is a new round (drawn
+        without waiting for the spacing), or the message has no picture of this game yet."""
+        assert table.state is not None
+        shown = self._pictured.get(table.game_id)
+        if shown is None or shown[1] != table.state.round.number:
+            self._next_picture.pop(table.game_id, None)
+            return True
+        return shown[0] != table.version and table.state.round.step in SETTLED
 
     @property
     def tracked_games(self) -> set[str]:
@@ -144,36 +204,54 @@ class DiscordPresenter:
 
     # -- Discord ------------------------------------------------------------------------------------------------------
     async def _redraw(self, game_id: str) -> None:
-        lobby = self._latest[game_id]
-        if lobby.state is None:
-            self._dirty.discard(game_id)
-            embed, view = lobby_message(lobby)
-            await self._edit(lobby, embed=embed, view=view)
-            return
+        """The whole table message with a new picture."""
         async with self.frames.turn():
             # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
-            if game_id not in self._dirty:
+            if game_id not in self._latest or self._latest[game_id].state is None:
                 return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
             self._dirty.discard(game_id)
             table = self._latest[game_id]
-            embed, view, file = await self.draw_table(table)
-        await self._edit(table, embed=embed, view=view, attachments=[file])
+            assert table.state is not None
+            shows = (table.version, table.state.round.number)
+            drawn = await self.draw_table(table)
+        await self._edit(table, content=drawn.content, embed=drawn.embed, view=drawn.view, attachments=[drawn.file])
+        self._pictured[game_id] = shows
+
+    async def _retext(self, game_id: str) -> None:
+        """Only the text and the buttons (the picture stays): cheap, so it follows every move at once."""
+        self._dirty.discard(game_id)
+        table = self._latest[game_id]
+        if table.message_id is None:  # nothing to edit: the message is posted whole
+            self._pictured.pop(game_id, None)
+            await self._redraw(game_id)
+            return
+        message = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).get_partial_message(
+            table.message_id)
+        try:
+            await message.edit(content=table_content(table), view=table_view(table), allowed_mentions=NO_PINGS)
+            self.edits += 1
+        except discord.NotFound:
+            log.info("game %s: the table message was deleted, posting it again", game_id)
+            self._pictured.pop(game_id, None)
+            await self._redraw(game_id)
 
     async def _edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
-                    attachments: list[discord.File] | None = None) -> None:
+                    content: str | None = None, attachments: list[discord.File] | None = None) -> None:
         """Edit the table message; if it was deleted, post it again and remember the new one."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.message_id is not None:
             try:
                 # MISSING, not None, leaves the message's pictures as they are
                 await channel.get_partial_message(table.message_id).edit(
-                    embed=embed, view=view, attachments=discord.utils.MISSING if attachments is None else attachments)
+                    content=content, embed=embed, view=view, allowed_mentions=NO_PINGS,
+                    attachments=discord.utils.MISSING if attachments is None else attachments)
                 self.edits += 1
                 return
             except discord.NotFound:
                 log.info("game %s: the table message was deleted, posting it again", table.game_id)
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        message = await channel.send(embed=embed, view=view, files=attachments)  # type: ignore[arg-type]
+        message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
+                                     allowed_mentions=NO_PINGS)
         self.edits += 1
         table.message_id = message.id
         try:

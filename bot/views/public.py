@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -65,33 +65,65 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     return embed, view
 
 
-async def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View, discord.File]:
-    """The table: picture, recent public actions, whose turn and until when, and the table buttons."""
-    state, loc, gid = table.state, table.locale, table.game_id
+class TableMessage(NamedTuple):
+    """The table message: the live text, the embed with the picture, the buttons and the picture file."""
+
+    content: str
+    embed: discord.Embed
+    view: discord.ui.View
+    file: discord.File
+
+
+def table_content(table: Table) -> str:
+    """The live text above the picture: recent public actions, the peek hint, whose turn and until when.
+
+    It lives in the message content, not the embed, so it can follow every move with a cheap edit while the picture
+    (in the embed) is redrawn less often (bot.presenter).
+    """
+    state, loc = table.state, table.locale
     assert state is not None
     names = seat_names(table, loc)
-    obs = public_observation(state)
     lines = [f"• {log_line(entry, names, loc)}" for entry in table.log]
-    turn = state.round.turn
-    turn_line = t("table.turn", loc, name=names[turn])
-    if table.deadline is not None:
-        turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     if not all(state.round.peeked):
         lines.append(t("table.peek_hint", loc))
-    embed = discord.Embed(title=t("table.title", loc, number=state.round.number),
-                          description="\n".join([*lines, "", turn_line]), colour=COLOUR)
-    embed.add_field(name=t("table.totals", loc),
-                    value=" · ".join(f"{n} **{total}**" for n, total in
-                                     zip(names_with_strength(table, loc), state.totals, strict=True)))
-    embed.set_image(url="attachment://table.png")
+    turn_line = t("table.turn", loc, name=names[state.round.turn])
+    if table.deadline is not None:
+        turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
+    return "\n".join([*lines, "", turn_line]).strip()[:2000]
+
+
+def table_view(table: Table) -> discord.ui.View:
+    """The table buttons; their custom_ids carry the move number, so a button from an earlier moment is refused."""
+    state, loc, gid = table.state, table.locale, table.game_id
+    assert state is not None
     number = table.move_number
-    view = _view(
+    top = public_observation(state).discard_top
+    return _view(
         GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
-        GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(obs.discard_top, loc))),
+        GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),
         GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
         GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
     )
-    return embed, view, await table_file(obs, names, table.log, picture_text(loc), deadline=turn_time(table, loc))
+
+
+def table_embed(table: Table) -> discord.Embed:
+    """The round, the totals and the picture (attachment table.png)."""
+    state, loc = table.state, table.locale
+    assert state is not None
+    embed = discord.Embed(title=t("table.title", loc, number=state.round.number), colour=COLOUR)
+    embed.add_field(name=t("table.totals", loc),
+                    value=" · ".join(f"{n} **{total}**" for n, total in
+                                     zip(names_with_strength(table, loc), state.totals, strict=True)))
+    return embed.set_image(url="attachment://table.png")
+
+
+async def table_message(table: Table) -> TableMessage:
+    """The whole table message, its picture drawn (off the event loop)."""
+    state, loc = table.state, table.locale
+    assert state is not None
+    file = await table_file(public_observation(state), seat_names(table, loc), table.log, picture_text(loc),
+                            deadline=turn_time(table, loc))
+    return TableMessage(table_content(table), table_embed(table), table_view(table), file)
 
 
 async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, discord.File]:

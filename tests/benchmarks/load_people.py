@@ -88,11 +88,12 @@ class LoadTable:
         self._changed = asyncio.Event()
 
     def _description(self) -> tuple[int, str]:
-        embeds = self.message.embeds if self.message is not None else []
-        if not embeds:
+        """The round (embed title) and the live text (message content: recent actions, whose turn)."""
+        if self.message is None:
             return 0, ""
-        match = _ROUND.search(embeds[0].get("title") or "")
-        return (int(match[1]) if match else 0), embeds[0].get("description") or ""
+        embeds = self.message.embeds
+        match = _ROUND.search(embeds[0].get("title") or "") if embeds else None
+        return (int(match[1]) if match else 0), self.message.content
 
     # -- clicking ----------------------------------------------------------------------------------------------
     async def pause(self) -> None:

@@ -102,7 +102,7 @@ def test_the_turn_timer_is_worded_for_people_only(locale: str, expected: str) ->
 async def test_the_table_picture_shows_the_turn_timer() -> None:
     table = _playing_table(2)
     assert table.state is not None
-    _, _, file = await table_message(table)
+    file = (await table_message(table)).file
     names = seat_names(table, "en")
     obs = public_observation(table.state)
     with_timer = render_table(obs, names, deadline="2:00 per turn", text=picture_text("en"))

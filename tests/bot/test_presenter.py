@@ -11,8 +11,9 @@ from typing import Any
 import discord
 
 from bot.presenter import DiscordPresenter
+from bot.views.public import TableMessage, table_content
 from bot.service import Seat, Table
-from game import MatchSettings, new_match
+from game import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
 
 
 class FakeMessages:
@@ -30,6 +31,10 @@ class FakeMessages:
     async def edit(self, **fields: Any) -> None:
         self.edits.append(fields)
 
+    @property
+    def service(self) -> Any:
+        raise AssertionError("the presenter only edits in these tests")
+
 
 class SlowPainter:
     """A table renderer that draws only when let through; it notes what it drew and how many drawings were pending."""
@@ -40,14 +45,15 @@ class SlowPainter:
         self.pending: dict[str, int] = {}
         self.most_pending = 0
 
-    async def __call__(self, table: Table) -> tuple[discord.Embed, discord.ui.View, discord.File]:
+    async def __call__(self, table: Table) -> TableMessage:
         self.pending[table.game_id] = self.pending.get(table.game_id, 0) + 1
         self.most_pending = max(self.most_pending, self.pending[table.game_id])
         version = table.version  # what a real frame shows: the table as it is when drawing starts
         await self.gate.wait()
         self.drawn.append((table.game_id, version))
         self.pending[table.game_id] -= 1
-        return discord.Embed(), discord.ui.View(timeout=None), discord.File(io.BytesIO(b"png"), "table.png")
+        return TableMessage("text", discord.Embed(), discord.ui.View(timeout=None),
+                            discord.File(io.BytesIO(b"png"), "table.png"))
 
 
 def playing_table(game_id: str) -> Table:
@@ -122,3 +128,77 @@ async def test_a_table_closed_while_waiting_for_a_drawer_is_not_drawn() -> None:
     await shown.idle()
     assert [game for game, _ in painter.drawn] == ["busy"]
     assert messages.edits[-1]["attachments"] == []  # the closed table's last edit takes its picture away
+
+
+def _play(table: Table, action_type: type) -> None:
+    """Apply the current seat's `action_type` to the table's state, as a saved move would (a new version)."""
+    assert table.state is not None
+    apply_action(table.state, action_type(table.state.round.turn))
+    table.version += 1
+
+
+def _peeked(table: Table) -> Table:
+    assert table.state is not None
+    for seat in range(len(table.seats)):
+        apply_action(table.state, InitialPeek(seat, (0, 1)))
+    table.version += 1
+    return table
+
+
+async def test_a_move_in_the_middle_of_a_turn_edits_only_the_text_and_buttons() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter)
+    table = _peeked(playing_table("a1b2"))
+    shown.table_changed(table)
+    await shown.idle()
+    assert len(painter.drawn) == 1 and "attachments" in messages.edits[-1]
+
+    _play(table, Draw)  # the seat now holds a drawn card: the text says so, the picture waits for the turn's end
+    shown.table_changed(table)
+    await shown.idle()
+    assert len(painter.drawn) == 1
+    text_edit = messages.edits[-1]
+    assert set(text_edit) == {"content", "view", "allowed_mentions"} and text_edit["content"] == table_content(table)
+
+    _play(table, DiscardDrawn)  # the turn is over: the new picture
+    shown.table_changed(table)
+    await shown.idle()
+    assert painter.drawn[-1] == ("a1b2", table.version) and "attachments" in messages.edits[-1]
+
+
+async def test_pictures_are_spaced_but_the_text_follows_every_move_at_once() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter, edit_interval=0.05)
+    shown.frames.max_edit_interval = shown.frames.edit_interval = 0.5  # the picture spacing, here half a second
+    table = _peeked(playing_table("a1b2"))
+    shown.table_changed(table)
+    await asyncio.sleep(0.1)
+    _play(table, Draw)
+    _play(table, DiscardDrawn)  # a whole turn within the picture spacing
+    shown.table_changed(table)
+    await asyncio.sleep(0.1)
+    assert len(painter.drawn) == 1  # no second picture yet…
+    assert "attachments" not in messages.edits[-1] and "It is **Bo**'s turn" in messages.edits[-1]["content"]
+    await shown.idle()
+    assert painter.drawn[-1] == ("a1b2", table.version)  # …but it comes once the spacing has passed
+    assert "attachments" in messages.edits[-1]
+
+
+async def test_a_new_round_is_drawn_without_waiting_for_the_spacing() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, _ = presenter(painter, edit_interval=0.01)
+    shown.frames.max_edit_interval = shown.frames.edit_interval = 60.0
+    table = _peeked(playing_table("a1b2"))
+    shown.table_changed(table)
+    await asyncio.sleep(0.05)
+    assert table.state is not None
+    apply_action(table.state, WakeUp(table.state.round.turn))
+    while table.state.round.number == 1:  # the others play their last turn: the round ends, the next is dealt
+        _play(table, Draw)
+        _play(table, DiscardDrawn)
+    shown.table_changed(table)
+    await asyncio.wait_for(shown.idle(), 5.0)
+    assert painter.drawn[-1] == ("a1b2", table.version) and len(painter.drawn) == 2

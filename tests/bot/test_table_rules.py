@@ -47,13 +47,13 @@ async def test_the_timer_plays_for_a_sleeper_and_reveals_vanish(world: World) ->
 
         table = players.table
         assert table is not None and table.turn == 0 and table.deadline is not None
-        assert f"<t:{int(table.deadline.timestamp())}:R>" in str(players.message().embeds)
+        assert f"<t:{int(table.deadline.timestamp())}:R>" in players.message().content
         await clock.advance(120)  # Ana never moves: the computer plays her turn and the table says so
         await players.settle()
-        await world.fake.wait_until(lambda: "time ran out" in str(players.message().embeds), what="the log line")
+        await world.fake.wait_until(lambda: "time ran out" in players.message().content, what="the log line")
         after = players.table
         assert after is not None and after.turn != 0 and after.seats[0].timeouts == 1
-        assert "Ana's time ran out" in str(players.message().embeds)
+        assert "Ana's time ran out" in players.message().content
         assert world.fake.violations == []
 
 
