@@ -11,8 +11,8 @@ from typing import Any
 import discord
 
 from bot.presenter import DiscordPresenter
-from bot.views.public import TableMessage, table_content
 from bot.service import Seat, Table
+from bot.views.public import TableMessage, table_content
 from game import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
 
 
