@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 import aiohttp
@@ -25,8 +26,61 @@ class PublicMessageError(RuntimeError):
 
 _hiders: dict[int, asyncio.Task[None]] = {}
 ANSWERED = "dreamcats.answered"  # interaction.extras key: the reply holds a result or a line
+HOLD = "dreamcats.hold"  # interaction.extras key: the answer is coming, and "thinking…" is shown if it is late
 # What sending a reply can fail with: Discord's answer, the connection, or a timeout.
 SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+# An answer not ready this long after the click is deferred first (Discord allows 3 s). Most answers are ready in a
+# few ms and go out as the one reply: no "thinking…" flicker, and one request to Discord instead of two.
+DEFER_AFTER = 1.0
+
+
+@dataclass
+class _Hold:
+    """A pending answer: its deferral (sleeping, or under way once `deferring`)."""
+
+    new_message: bool
+    task: asyncio.Task[None] | None = None
+    deferring: bool = False
+
+
+def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None) -> None:
+    """Promise an answer: a new ephemeral message (new_message) or the clicked ephemeral message replaced.
+
+    If it has not gone out within `within` seconds (DEFER_AFTER) of the click, the reply is deferred ("thinking…"
+    for a new message) and the answer then fills it.
+    """
+    pending = _Hold(new_message)
+    within = DEFER_AFTER if within is None else within
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    wait = min(within, max(0.0, within - age))  # a clock ahead of Discord's never makes the wait longer
+
+    async def defer_later() -> None:
+        await asyncio.sleep(wait)
+        if interaction.response.is_done():
+            return
+        pending.deferring = True
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=new_message)
+        except SENDING_FAILED as exc:
+            log.warning("could not defer interaction %s: %r", interaction.id, exc)
+
+    pending.task = asyncio.get_running_loop().create_task(defer_later())
+    interaction.extras[HOLD] = pending
+
+
+async def release(interaction: discord.Interaction) -> bool | None:
+    """End a promised answer's wait: a deferral not yet begun is dropped, one under way is waited out.
+
+    Returns whether the answer is a new message (None when nothing was promised).
+    """
+    pending: _Hold | None = interaction.extras.pop(HOLD, None)
+    if pending is None or pending.task is None:
+        return None
+    if pending.deferring:
+        await pending.task
+    else:
+        pending.task.cancel()
+    return pending.new_message
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
@@ -51,10 +105,15 @@ async def say(interaction: discord.Interaction, text: str) -> None:
 
 
 async def complete_deferred(interaction: discord.Interaction, text: str, *, final: bool = True) -> None:
-    """If the reply was deferred with "thinking…" and nothing has filled it yet, fill it with `text`.
+    """If an answer was promised (hold) or the reply deferred with "thinking…", and nothing has filled it yet, fill
+    it with `text`.
 
     With final=False the line is a placeholder: the result may still replace it.
     """
+    if final and HOLD in interaction.extras:
+        log.warning("interaction %s: the handler ended without answering; closing its reply", interaction.id)
+        await say(interaction, text)
+        return
     if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
         return
     if interaction.extras.get(ANSWERED):
@@ -72,21 +131,46 @@ async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
 
 
 async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:
-    """Put a private step into the interaction's own ephemeral message (already deferred)."""
-    updating = interaction.response.type is discord.InteractionResponseType.deferred_message_update
-    if updating and interaction.message is not None and not interaction.message.flags.ephemeral:
+    """Put a private step into the person's ephemeral reply: the promised answer (bot.views.replies.hold), or the
+    deferred reply filled."""
+    new_message = await release(interaction)
+    replacing = (new_message is False
+                 or interaction.response.type is discord.InteractionResponseType.deferred_message_update)
+    if replacing and not _clicked_ephemeral(interaction):
         raise PublicMessageError("a private step may only replace an ephemeral message")
     locale = resolve_locale(interaction.locale)
     embed, view, files = await private.render(table, obs, locale)
-    message = await interaction.edit_original_response(embed=embed, attachments=files, view=view, content=None)
+    message_id = await _answer(interaction, new_message, embed, view, files)
     interaction.extras[ANSWERED] = True
-    previous = _hiders.pop(message.id, None)
+    previous = _hiders.pop(message_id, None)
     if previous is not None:
         previous.cancel()
     reveal = table.settings.reveal_time
     if private.reveal and reveal is not None:
-        _hiders[message.id] = asyncio.get_running_loop().create_task(
-            _hide_later(interaction, message.id, reveal, view, locale))
+        _hiders[message_id] = asyncio.get_running_loop().create_task(
+            _hide_later(interaction, message_id, reveal, view, locale))
+
+
+def _clicked_ephemeral(interaction: discord.Interaction) -> bool:
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+async def _answer(interaction: discord.Interaction, new_message: bool | None, embed: discord.Embed,
+                  view: discord.ui.View | None, files: list[discord.File]) -> int:
+    """Send the step as the interaction's answer, or into its deferred reply; the ephemeral message's id."""
+    if interaction.response.is_done():
+        message = await interaction.edit_original_response(embed=embed, attachments=files, view=view, content=None)
+        return message.id
+    if new_message is False:
+        assert interaction.message is not None
+        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+        return interaction.message.id
+    if view is None:
+        sent = await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+    else:
+        sent = await interaction.response.send_message(embed=embed, files=files, view=view, ephemeral=True)
+    assert sent.message_id is not None
+    return sent.message_id
 
 
 async def _hide_later(interaction: discord.Interaction, message_id: int, seconds: int,

@@ -1,4 +1,5 @@
-"""Turn clicks: the table buttons (quick refusals, else a deferred private reply) and the private steps."""
+"""Turn clicks: the table buttons (quick refusals, else a private reply) and the private steps (answered at once,
+or deferred first when late: bot.views.replies.hold)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.views import private
 from bot.views.click import Click, handler
 from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
-from bot.views.replies import show
+from bot.views.replies import hold, show
 from game import (
     Card,
     DiscardDrawn,
@@ -50,7 +51,7 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     assert table.state is not None
     if table.state.round.peeked[seat]:
         return False
-    await click.interaction.response.defer(ephemeral=True, thinking=True)
+    hold(click.interaction, new_message=True)
     await show(click.interaction, private.peek_choice(table, click.locale), table, observe(table.state, seat))
     return True
 
@@ -60,7 +61,7 @@ async def _draw(click: Click) -> None:
     table, seat = _my_turn(click)
     if await _peek_first(click, table, seat):
         return
-    await click.interaction.response.defer(ephemeral=True, thinking=True)
+    hold(click.interaction, new_message=True)
     outcome = await click.service.play(table.game_id, click.user_id, Draw, move_number=click.bid.int_arg(0))
     await _next_step(click, outcome.table, outcome.view)
 
@@ -71,7 +72,7 @@ async def _take(click: Click) -> None:
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
-    await click.interaction.response.defer(ephemeral=True, thinking=True)
+    hold(click.interaction, new_message=True)
     await show(click.interaction, private.take_choice(table, observe(table.state, seat), click.locale), table,
                observe(table.state, seat))
 
@@ -83,7 +84,7 @@ async def _wake(click: Click) -> None:
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
-    await click.interaction.response.defer(ephemeral=True, thinking=True)
+    hold(click.interaction, new_message=True)
     confirm = GameButton(make_id(table.game_id, "wakeok", table.move_number),
                          t("private.wake_confirm_button", click.locale), style=discord.ButtonStyle.danger)
     await show(click.interaction, private.Private(t("private.wake_confirm", click.locale), [confirm]), table,
@@ -93,7 +94,7 @@ async def _wake(click: Click) -> None:
 @handler("wakeok")
 async def _wake_confirmed(click: Click) -> None:
     _my_turn(click)
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, WakeUp, move_number=click.bid.int_arg(0))
     await show(click.interaction, private.Private(t("private.woke", click.locale)), outcome.table, outcome.view)
 
@@ -103,7 +104,7 @@ async def _dream(click: Click) -> None:
     table = click.table()
     seat = person_seat(table, click.user_id)
     assert table.state is not None
-    await click.interaction.response.defer(ephemeral=True, thinking=True)
+    hold(click.interaction, new_message=True)
     obs = observe(table.state, seat)
     await show(click.interaction, private.my_dream(table, obs, seat, click.locale), table, obs)
 
@@ -124,7 +125,7 @@ async def _initial_peek(click: Click) -> None:
     positions = tuple(sorted(int(v) for v in click.values))
     if len(positions) != 2:
         raise StaleButtonError("choose two cards")
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id,
                                        lambda s: InitialPeek(s, (positions[0], positions[1])),
                                        round_number=click.bid.int_arg(0))
@@ -134,7 +135,7 @@ async def _initial_peek(click: Click) -> None:
 
 async def _move(click: Click, make: Callable[[int], Any]) -> None:
     _my_turn(click)
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, make, move_number=click.bid.int_arg(0))
     await _next_step(click, outcome.table, outcome.view)
 
@@ -172,7 +173,7 @@ async def _power(click: Click) -> None:
     if held is Card.TAKE_2:
         await _move(click, UseTakeTwo)
         return
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     step = private.peek_target(table, click.locale) if held is Card.PEEK_1 else private.swap_pick(table, click.locale)
     await show(click.interaction, step, table, observe(table.state, seat))
 
@@ -181,7 +182,7 @@ async def _power(click: Click) -> None:
 async def _peek_target(click: Click) -> None:
     target = parse_slot(click.values[0])
     _my_turn(click)
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, lambda s: UsePeek(s, target),
                                        move_number=click.bid.int_arg(0))
     await show(click.interaction, private.peek_seen(outcome.table, outcome.view, target, click.locale),
@@ -193,7 +194,7 @@ async def _swap_pick(click: Click) -> None:
     table, seat = _my_turn(click)
     first, second = (parse_slot(v) for v in click.values[:2])
     assert table.state is not None
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     await show(click.interaction, private.swap_confirm(table, first, second, click.locale), table,
                observe(table.state, seat))
 
@@ -208,7 +209,7 @@ async def _swap_confirm(click: Click) -> None:
 async def _quit(click: Click) -> None:
     table = click.table()
     person_seat(table, click.user_id)
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     label = t("private.leave_confirm_button", click.locale)
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None
@@ -218,7 +219,7 @@ async def _quit(click: Click) -> None:
 
 @handler("quitok")
 async def _quit_confirmed(click: Click) -> None:
-    await click.interaction.response.defer()
+    hold(click.interaction, new_message=False)
     table = await click.service.leave_match(click.bid.game_id, click.user_id)
     seat = table.seat_of(click.user_id)
     assert table.state is not None and seat is not None

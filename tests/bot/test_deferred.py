@@ -12,6 +12,7 @@ import pytest
 
 from bot.client import DreamcatsBot
 from bot.views import click as click_module
+from bot.views import replies
 from bot.views.click import HANDLERS, Click
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
@@ -38,10 +39,28 @@ def _completed(record: InteractionRecord) -> str:
     return record.original.all_text() if record.original.revisions else record.original.content
 
 
+def _late(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers not ready within 20 ms are deferred ("thinking…") first."""
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.02)
+
+
+async def test_a_quick_move_is_answered_at_once_without_thinking(world: World, running: DreamcatsBot) -> None:
+    _, record = await _draw(world, running, lambda: None)
+    assert record.response_type == 4 and record.reply is not None and record.reply.ephemeral
+    assert any(":swap:" in c for c in record.reply.custom_ids)  # the drawn card's choices, in the one answer
+    swap = next(c for c in record.reply.custom_ids if ":swap:" in c)
+    swapped = await world.fake.click(world.ana, record.reply, swap)
+    assert swapped.response_type == 7 and not record.reply.custom_ids  # the same private message, turn done
+    assert world.fake.violations == []
+
+
 async def test_a_failure_after_the_defer_completes_the_reply_with_an_apology(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
     async def broken(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.2)
         raise RuntimeError("the database went away")
+
+    _late(monkeypatch)
 
     _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", broken))
     assert APOLOGY in _completed(record)
@@ -52,6 +71,14 @@ async def test_a_reply_whose_edit_fails_is_completed_by_a_followup(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
     async def refused(self: discord.Interaction, **kwargs: Any) -> None:
         raise discord.HTTPException(_Response(500), "edit refused")
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
+        return await play(*args, **kwargs)
+
+    _late(monkeypatch)
+    play = running.service.play
+    monkeypatch.setattr(running.service, "play", slow)
 
     _, record = await _draw(world, running,
                             lambda: monkeypatch.setattr(discord.Interaction, "edit_original_response", refused))
@@ -70,6 +97,17 @@ async def test_a_handler_that_forgets_to_answer_still_completes_the_reply(
     assert world.fake.violations == []
 
 
+async def test_a_handler_that_promises_an_answer_and_forgets_still_answers(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def forgetful(click: Click) -> None:
+        replies.hold(click.interaction, new_message=True)
+
+    _, record = await _draw(world, running, lambda: monkeypatch.setitem(HANDLERS, "draw", forgetful))
+    assert record.response_type == 4 and record.reply is not None and APOLOGY in record.reply.content
+    await asyncio.sleep(replies.DEFER_AFTER + 0.1)  # the promised deferral was dropped: no second callback
+    assert world.fake.violations == []
+
+
 async def test_a_slow_move_says_it_is_coming_and_then_shows_the_result(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
     play = running.service.play
@@ -78,6 +116,7 @@ async def test_a_slow_move_says_it_is_coming_and_then_shows_the_result(
         await asyncio.sleep(0.3)
         return await play(*args, **kwargs)
 
+    _late(monkeypatch)
     monkeypatch.setattr(click_module, "STILL_WORKING_AFTER", 0.05)
     _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", slow))
     reply = record.original
