@@ -20,9 +20,10 @@ from bot.service import LogEntry
 from game import Event, EventKind, Observation, RoundResult, Slot
 from images import (
     PictureText,
+    cached_picture,
+    dream_of,
+    dream_picture,
     encode_png,
-    private_alt,
-    render_private,
     render_reveal,
     render_standings,
     render_table,
@@ -72,12 +73,16 @@ async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEn
 
 async def private_file(obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText
                        ) -> discord.File:
-    """A seat's private picture (for an ephemeral reply only), as dream.png."""
-    def work() -> tuple[bytes, str]:
-        image = render_private(obs, names, showing=showing, text=text)
-        return encode_png(image), private_alt(obs, names, showing, text=text)
+    """A seat's private picture (for an ephemeral reply only), as dream.png: its own cards and its hand.
 
-    return _file(*await draw(work), "dream.png")
+    Pictures are cached by what they show, so most are found at once, here on the event loop; only a new one is
+    drawn, in the pool.
+    """
+    dream = dream_of(obs, names, showing, text)
+    picture = cached_picture(dream)
+    if picture is None:
+        picture = await draw(lambda: dream_picture(dream))
+    return _file(picture.png, picture.alt, "dream.png")
 
 
 async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequence[int], penalty: int,

@@ -5,16 +5,18 @@ Typical use::
     image = render_table(public_observation(state), names, last_events=events, deadline="1:45 left")
     data = encode_png(image)
     description = table_alt(public_observation(state), names)
+    png, alt = dream_picture(dream_of(observe(state, seat), names, showing))  # a seat's own, cached
 """
 
 from images.alt import private_alt, reveal_alt, standings_alt, table_alt
+from images.dream import Dream, Picture, cached_picture, dream_of, dream_picture, render_dream
 from images.encode import encode_png
 from images.reveal import render_reveal
 from images.standings import render_standings
-from images.table import render_private, render_table
+from images.table import render_table
 from images.text import PictureText
 
 __all__ = [
-    "PictureText", "encode_png", "private_alt", "render_private", "render_reveal", "render_standings",
-    "render_table", "reveal_alt", "standings_alt", "table_alt",
+    "Dream", "Picture", "PictureText", "cached_picture", "dream_of", "dream_picture", "encode_png", "private_alt",
+    "render_dream", "render_reveal", "render_standings", "render_table", "reveal_alt", "standings_alt", "table_alt",
 ]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from game import Card, Observation, RoundResult, Slot
+from game import Card, Observation, RoundResult
 from images.standings import places
-from images.table import hand_cards, shown_cards
 from images.text import ENGLISH, PictureText
+
+if TYPE_CHECKING:  # images.dream draws with this module's alt text
+    from images.dream import Dream
 
 _UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
 MAX_ALT = 1000  # Discord's limit for an attachment description is 1024 characters
@@ -41,25 +44,16 @@ def _card(card: Card, text: PictureText) -> str:
     return f"{name} ({card.points})" if card.is_special else name
 
 
-def private_alt(
-    obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText = ENGLISH
-) -> str:
-    """The public facts plus what this seat is shown of its own dream and the card(s) in its hand."""
-    seat = obs.seat if obs.seat is not None else 0
-    visible = shown_cards(obs, showing)
-    dream = ", ".join(
-        f"{p + 1}: " + (_card(visible[Slot(seat, p)], text) if Slot(seat, p) in visible else text.alt_hidden)
-        for p in range(4)
-    )
-    seen = ", ".join(
-        f"{text.seat_name(names, slot.seat)} {slot.position + 1}: {_card(card, text)}"
-        for slot, card in sorted(visible.items()) if slot.seat != seat
-    )
-    if seen:
-        dream += ". " + text.alt_seen.format(cards=seen)
-    hand = hand_cards(obs)
-    hand_text = text.alt_hand.format(cards=", ".join(_card(c, text) for c in hand)) if hand else ""
-    return _short(table_alt(obs, names, text) + " " + text.alt_private.format(dream=dream, hand=hand_text))
+def private_alt(dream: Dream) -> str:
+    """The private picture in words: the seat's cards by position (face up or down), any other card, the hand."""
+    text = dream.text
+    cards = ", ".join(f"{p + 1}: " + (_card(c, text) if c is not None else text.alt_hidden)
+                      for p, c in enumerate(dream.cards))
+    if dream.other is not None:
+        name, position, card = dream.other
+        cards += ". " + text.alt_seen.format(cards=f"{name} {position + 1}: {_card(card, text)}")
+    hand = text.alt_hand.format(cards=", ".join(_card(c, text) for c in dream.hand)) if dream.hand else ""
+    return _short(text.alt_private.format(dream=cards, hand=hand))
 
 
 def reveal_alt(

@@ -7,7 +7,7 @@ from PIL import Image, ImageChops, ImageDraw
 from game import Card
 from images import art
 from images.art import INK, PAPER
-from images.fonts import Colour, fit, font, locked_cache
+from images.fonts import Colour, clean, fit, font, locked_cache
 
 _SS = 3  # drawn at three times the size, then scaled down: smooth edges
 BACK: Colour = (44, 36, 98)
@@ -37,8 +37,17 @@ def _body(d: ImageDraw.ImageDraw, w: int, h: int, fill: Colour, accent: Colour) 
 
 
 def _centred_text(d: ImageDraw.ImageDraw, text: str, cx: float, cy: float, size: int, fill: Colour,
-                  stroke: Colour | None = None, width: int = 0) -> None:
-    d.text((cx, cy), text, font=font(size), fill=fill, anchor="mm", stroke_width=width, stroke_fill=stroke)
+                  stroke: Colour | None = None, width: int = 0, *, condensed: bool = False) -> None:
+    d.text((cx, cy), text, font=font(size, condensed), fill=fill, anchor="mm", stroke_width=width, stroke_fill=stroke)
+
+
+def _label_fit(name: str, size: int, room: int) -> tuple[str, int, bool]:
+    """A special card's name, its size and cut: condensed, then smaller, before it is cut with an ellipsis."""
+    for scale, condensed in ((1.0, False), (1.0, True), (0.86, True), (0.74, True)):
+        shown = fit(name, int(size * scale), room, condensed)
+        if shown == clean(name, condensed):
+            break
+    return shown, int(size * scale), condensed
 
 
 def _motif(d: ImageDraw.ImageDraw, value: int, cx: float, cy: float, size: float, paper: Colour) -> None:
@@ -97,9 +106,8 @@ def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
     _centred_text(d, str(card.points), W * 0.06 + badge, W * 0.06 + badge, int(badge * 1.45), INK)
     top, bottom = H * 0.72, H * 0.9
     d.rounded_rectangle((W * 0.08, top, W * 0.92, bottom), (bottom - top) / 2, fill=(110, 80, 180))
-    size = int((bottom - top) * 0.62)
-    label = fit(name or str(card.points), size, int(W * 0.78))
-    _centred_text(d, label, W * 0.5, (top + bottom) / 2, size, PAPER)
+    label, size, condensed = _label_fit(name or str(card.points), int((bottom - top) * 0.62), int(W * 0.78))
+    _centred_text(d, label, W * 0.5, (top + bottom) / 2, size, PAPER, condensed=condensed)
     return _finish(image, w, h)
 
 

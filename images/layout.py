@@ -8,9 +8,7 @@ WIDTH, HEIGHT = 1080, 720
 PLATE_H = 42
 NUMBER_H = 24
 SMALL_CARD = (72, 100)
-MY_CARD = (96, 134)
 PILE_CARD = (100, 140)
-HAND_CARD = (116, 162)
 MARGIN = 14
 PILES_OFFSET = 104  # from the top of the middle of the table to the top of the piles
 
@@ -72,17 +70,15 @@ class SeatSpot:
         return x + self.card_w // 2, y + self.card_h // 2
 
 
-def seat_spots(num_seats: int, bottom_seat: int = 0, private: bool = False) -> dict[int, SeatSpot]:
-    """Each seat's block; `bottom_seat` sits at the bottom (the viewer of a private picture), the rest clockwise."""
+def seat_spots(num_seats: int) -> dict[int, SeatSpot]:
+    """Each seat's block: seat 0 at the bottom, the rest clockwise."""
     spots: dict[int, SeatSpot] = {}
-    size, gap = (FEW_SEATS_CARD, 10) if num_seats <= 3 else (SMALL_CARD, 8)
-    for offset, anchor in enumerate(_ORDER[num_seats]):
-        seat = (bottom_seat + offset) % num_seats
-        (w, h), g = (MY_CARD, 10) if private and offset == 0 else (size, gap)
+    (w, h), gap = (FEW_SEATS_CARD, 10) if num_seats <= 3 else (SMALL_CARD, 8)
+    for seat, anchor in enumerate(_ORDER[num_seats]):
         cx, top = _ANCHORS[anchor]
         if top is None:
             top = HEIGHT - MARGIN - (PLATE_H + 8 + h + NUMBER_H)
-        spots[seat] = SeatSpot(cx, top, w, h, g)
+        spots[seat] = SeatSpot(cx, top, w, h, gap)
     return spots
 
 

@@ -25,11 +25,12 @@ from game import (
     public_observation,
 )
 from images.cards import face
-from images.layout import HAND_CARD, MY_CARD, PILE_CARD, SMALL_CARD
+from images.dream import dream_of, render_dream
+from images.layout import FEW_SEATS_CARD, PILE_CARD, SMALL_CARD
 from images.reveal import CARD as REVEAL_CARD
 from images.reveal import render_reveal
 from images.standings import render_standings
-from images.table import render_private, render_table
+from images.table import render_table
 from images.text import ENGLISH
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
@@ -70,7 +71,7 @@ def sample_pictures() -> list[Image.Image]:
                          (18, 21), (23, 21), 0, 0, False, 14)
     return [
         render_table(obs, NAMES, last_events=events, deadline=DEADLINE),
-        render_private(choosing, NAMES, showing=set(mine.known)),
+        render_dream(dream_of(choosing, NAMES, set(mine.known))),
         render_reveal(result, NAMES[:2], (40, 31), penalty=5),
         render_standings((40, 31), NAMES[:2], (1,), (result,)),
     ]
@@ -78,7 +79,7 @@ def sample_pictures() -> list[Image.Image]:
 
 def face_sheet() -> Image.Image:
     """Every card face at every size used, on a plain dark ground of colour SHEET_GROUND."""
-    sizes = (SMALL_CARD, MY_CARD, PILE_CARD, HAND_CARD, REVEAL_CARD)
+    sizes = (SMALL_CARD, FEW_SEATS_CARD, PILE_CARD, REVEAL_CARD)
     sheet = Image.new("RGB", (13 * 120, len(sizes) * 170), SHEET_GROUND)
     for row, (w, h) in enumerate(sizes):
         for column, card in enumerate(Card):

@@ -74,7 +74,7 @@ def _ordered_dither(image: Image.Image, palette: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def background(w: int, h: int) -> Image.Image:
+def background(w: int, h: int, moon: bool = True) -> Image.Image:
     """Deep twilight: the sky dithered to its palette (no banding once encoded), stars and a crescent moon."""
     palette = Image.new("P", (1, 1))
     palette.putpalette(sky_palette())
@@ -85,11 +85,12 @@ def background(w: int, h: int) -> Image.Image:
         x, y = rng.randrange(w), rng.randrange(int(h * 0.75))
         size = rng.choice((1, 1, 1, 2))
         d.rectangle((x, y, x + size - 1, y + size - 1), fill=rng.choice(STAR_SHADES))
-    moon = Image.new("L", (w, h), 0)
-    m = ImageDraw.Draw(moon)
-    m.ellipse((w - 66, 18, w - 22, 62), fill=255)
-    m.ellipse((w - 52, 10, w - 14, 48), fill=0)
-    image.paste(Image.new("RGB", (w, h), art.MOON), (0, 0), moon)
+    if moon:  # top right, where a picture whose panels reach the corner leaves it out
+        crescent = Image.new("L", (w, h), 0)
+        m = ImageDraw.Draw(crescent)
+        m.ellipse((w - 66, 18, w - 22, 62), fill=255)
+        m.ellipse((w - 52, 10, w - 14, 48), fill=0)
+        image.paste(Image.new("RGB", (w, h), art.MOON), (0, 0), crescent)
     return image
 
 

@@ -19,7 +19,6 @@ class PictureText:
     draw_pile: str = "Draw pile"
     discard: str = "Discard"
     empty: str = "empty"
-    your_turn: str = "Your turn"
     turn_of: str = "{name}'s turn"
     round: str = "Round {number}"
     you: str = "you"

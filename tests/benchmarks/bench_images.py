@@ -1,9 +1,12 @@
 """Benchmark: the cost of a picture, step by step, in CPU time (medians; the machine is shared, wall time is noise).
 
-A 5-seat public table frame and a seat's private picture: render; the whole frame's palette mapping and deflate at
-zlib level 1 and at the former level 3; the encoding in use (only the bands drawn on over the cached seat layer are
-mapped and deflated, images.bands); bytes; then frames drawn through the bot's picture pool (threads) and, for
-comparison, through a process pool: frames per second and CPU per frame, all processes counted.
+A 5-seat public table frame: render; the whole frame's palette mapping and deflate at zlib level 1 and at the former
+level 3; the encoding in use (only the bands drawn on over the cached seat layer are mapped and deflated,
+images.bands); bytes. A seat's private picture (images.dream), holding a drawn card and choosing after Take 2 with
+its known cards shown: a cache miss (render, encode, alt text) and a hit (the key from the observation, then the
+lookup: what the bot does for a picture it has drawn before); bytes. Then frames drawn through the bot's picture
+pool (threads) and, for comparison, through a process pool: frames per second and CPU per frame, all processes
+counted.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_images [--runs N] [--frames N]
 """
@@ -11,6 +14,7 @@ Run: .venv/bin/python -m tests.benchmarks.bench_images [--runs N] [--frames N]
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import resource
@@ -22,7 +26,8 @@ from functools import cache
 
 from PIL import Image
 
-from images import encode_png, render_private, render_table
+from game import Card, Step
+from images import cached_picture, dream_of, dream_picture, encode_png, private_alt, render_dream, render_table
 from images.encode import COMPRESS_LEVEL, palette
 from images.samples import DEADLINE, NAMES, sample_observations
 
@@ -84,7 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     cold_ms = (time.thread_time() - cold) * 1000
     image = render_table(obs, NAMES, last_events=events, deadline=DEADLINE)
     mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE)
-    private = render_private(mine, NAMES, showing=set(mine.known))
+    holding = dataclasses.replace(mine, turn=0, step=Step.HOLDING, holding=Card.SEVEN)
+    choosing = dataclasses.replace(mine, turn=0, step=Step.CHOOSING, options=(Card.TAKE_2, Card.NINE), option_count=2)
+    drawn, chosen = dream_of(holding, NAMES, ()), dream_of(choosing, NAMES, set(mine.known))
+    dream_picture(drawn)
     ms = _cpu_ms({
         "render": lambda: render_table(obs, NAMES, last_events=events, deadline=DEADLINE),
         "map": lambda: image.quantize(palette=palette(), dither=Image.Dither.NONE),
@@ -92,7 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         "deflate3": lambda: _deflate(mapped, 3),
         "banded": lambda: encode_png(image),
         "frame": table_frame,
-        "private": lambda: encode_png(render_private(mine, NAMES, showing=set(mine.known))),
+        "dream render": lambda: render_dream(drawn),
+        "dream miss": lambda: (encode_png(render_dream(drawn)), private_alt(drawn)),  # as dream_picture's miss
+        "dream miss choosing": lambda: (encode_png(render_dream(chosen)), private_alt(chosen)),
+        "dream hit x1000": lambda: [cached_picture(dream_of(holding, NAMES, ())) for _ in range(1000)],
     }, args.runs)
     print(f"5-seat table {image.width}x{image.height}, CPU time of one thread, median of {args.runs} (ms)")
     print(f"first frame (cold caches):  {cold_ms:7.2f}")
@@ -103,7 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"whole frame: deflate lvl {COMPRESS_LEVEL}: {ms['deflate']:7.2f}  {level_kb:.0f} KB")
     print(f"encode in use (bands):      {ms['banded']:7.2f}  {len(data) / 1024:.0f} KB (drawn-on bands)")
     print(f"table frame (all of it):    {ms['frame']:7.2f}  (budget {BUDGET_MS:.0f} ms, {BUDGET_KB} KB)")
-    print(f"private picture:            {ms['private']:7.2f}  {len(encode_png(private)) / 1024:.0f} KB")
+    size = "x".join(map(str, render_dream(drawn).size))
+    print(f"private picture {size}, a drawn card: render {ms['dream render']:.2f}")
+    print(f"private picture, cache miss: {ms['dream miss']:6.2f}  {len(encode_png(render_dream(drawn))) / 1024:.0f} KB "
+          f"(render, encode, alt text)")
+    print(f"private picture, cache miss: {ms['dream miss choosing']:6.2f}  "
+          f"{len(encode_png(render_dream(chosen))) / 1024:.0f} KB (choosing after Take 2, known cards shown)")
+    print(f"private picture, cache hit:  {ms['dream hit x1000']:6.1f} us (key from the observation, lookup; "
+          f"timed 1000 at a time)")
     for name, pool in (("thread pool", lambda: ThreadPoolExecutor(WORKERS)),
                        ("process pool", lambda: ProcessPoolExecutor(WORKERS))):
         rate, per_frame = _through(pool, args.frames)

@@ -22,12 +22,13 @@ from game import (
     Step,
     SwapDrawn,
     TakeDiscard,
+    UsePeek,
     apply_action,
     new_match,
     observe,
     public_observation,
 )
-from images import render_private, render_reveal, render_standings, render_table
+from images import dream_of, render_dream, render_reveal, render_standings, render_table
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
 
@@ -77,29 +78,42 @@ def table_5_swap() -> Image.Image:
 
 
 def private_4_hand() -> Image.Image:
-    """Four seats: the seat to play holds a drawn card and sees what it knows."""
+    """Four seats: the seat to play holds a drawn card and is shown what it knows."""
     state = dealt(4, 4)
     turns(state, 5)
     seat = state.round.turn
     apply_action(state, Draw(seat))
     obs = observe(state, seat)
-    return render_private(obs, NAMES[:4], showing=set(obs.known))
+    return render_dream(dream_of(obs, NAMES[:4], set(obs.known)))
 
 
 def private_5_choosing() -> Image.Image:
-    """Five seats: the viewer chooses one of two cards (after Take 2), knowing one opponent's card."""
+    """Five seats: the viewer chooses one of two cards (after Take 2), with the memory aid's known cards shown."""
     state = dealt(5, 5)
     turns(state, 5)
     obs = observe(state, state.round.turn)
     obs = dataclasses.replace(obs, step=Step.CHOOSING, options=(Card.TAKE_2, Card.NINE), option_count=2)
-    return render_private(obs, NAMES, showing=set(obs.known))
+    return render_dream(dream_of(obs, NAMES, set(obs.known)))
 
 
 def private_2_waiting() -> Image.Image:
     """Two seats: not the viewer's turn; only one of its known cards is being shown."""
     state = dealt(2, 6)
     obs = observe(state, 1)
-    return render_private(obs, NAMES[:2], showing={Slot(1, 0)})
+    return render_dream(dream_of(obs, NAMES[:2], {Slot(1, 0)}))
+
+
+def private_3_peeked() -> Image.Image:
+    """Three seats: the viewer used Peek 1 on the next seat's position 4 and is shown that card only."""
+    state = dealt(3, 7)
+    while True:
+        seat = state.round.turn
+        apply_action(state, Draw(seat))
+        if state.round.held == Card.PEEK_1:
+            target = Slot((seat + 1) % 3, 3)
+            apply_action(state, UsePeek(seat, target))
+            return render_dream(dream_of(observe(state, seat), NAMES[:3], {target}))
+        apply_action(state, DiscardDrawn(seat))
 
 
 def reveal_3_penalty() -> Image.Image:
@@ -133,5 +147,5 @@ def standings_4_many_rounds() -> Image.Image:
 SCENES: dict[str, Callable[[], Image.Image]] = {
     f.__name__: f
     for f in (table_2_start, table_3_took_holding, table_5_swap, private_4_hand, private_5_choosing,
-              private_2_waiting, reveal_3_penalty, reveal_5_empty_pile, standings_4_many_rounds)
+              private_2_waiting, private_3_peeked, reveal_3_penalty, reveal_5_empty_pile, standings_4_many_rounds)
 }

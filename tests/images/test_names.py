@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game import RoundResult, Slot, observe, public_observation
+from game import Card, RoundResult, Slot, observe, public_observation
 from images import (
+    Dream,
+    dream_of,
     encode_png,
     private_alt,
-    render_private,
+    render_dream,
     render_reveal,
     render_standings,
     render_table,
@@ -16,6 +18,7 @@ from images import (
     standings_alt,
     table_alt,
 )
+from images.dream import Peeked
 from images.fonts import ELLIPSIS, clean, fit, font
 from tests.images.scenarios import dealt, turns
 
@@ -65,18 +68,20 @@ def test_every_picture_and_alt_text_survives_awkward_names(seats: int) -> None:
         names = [AWKWARD[(start + i) % len(AWKWARD)] for i in range(seats)]
         public = public_observation(state)
         mine = observe(state, state.round.turn)
-        showing = {Slot(state.round.turn, 0)}
+        mine_shown = dream_of(mine, names, {Slot(state.round.turn, 0)})
+        peeked = Dream((None,) * 4, (), Peeked(names[-1], 3, Card.PEEK_1))
         result = RoundResult(1, tuple(tuple(state.round.dreams[s]) for s in range(seats)), (3,) * seats,
                              (3,) * seats, 0, 0, True, 5)
         pictures = [
             render_table(public, names, deadline="⏳ 0:10"),
-            render_private(mine, names, showing=showing),
+            render_dream(mine_shown),
+            render_dream(peeked),
             render_reveal(result, names, (3,) * seats, penalty=15),
             render_standings((3,) * seats, names, tuple(range(seats)), [result]),
         ]
         for picture in pictures:
             assert encode_png(picture).startswith(b"\x89PNG")
-        alts = (table_alt(public, names), private_alt(mine, names, showing),
+        alts = (table_alt(public, names), private_alt(mine_shown), private_alt(peeked),
                 reveal_alt(result, names, (3,) * seats), standings_alt((3,) * seats, names, tuple(range(seats))))
         for alt in alts:
             assert 0 < len(alt) <= 1024

@@ -24,7 +24,7 @@ from game import (
     observe,
     public_observation,
 )
-from images import encode_png, private_alt, render_private, render_table, table_alt
+from images import dream_of, dream_picture, encode_png, private_alt, render_dream, render_table, table_alt
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 
@@ -95,11 +95,28 @@ def test_private_picture_ignores_cards_the_seat_does_not_know(num_seats: int, se
     other = with_hidden_shuffled(state, viewer, seed + 100)
     everything = {Slot(s, p) for s in range(num_seats) for p in range(4)}
     names = NAMES[:num_seats]
-    mine, theirs = observe(state, viewer), observe(other, viewer)
-    first = render_private(mine, names, showing=everything)
-    second = render_private(theirs, names, showing=everything)
-    assert first.tobytes() == second.tobytes()
-    assert private_alt(mine, names, everything) == private_alt(theirs, names, everything)
+    mine = dream_of(observe(state, viewer), names, everything)
+    theirs = dream_of(observe(other, viewer), names, everything)
+    assert mine == theirs  # the picture, its alt text and its cache entry are functions of this alone
+    assert render_dream(mine).tobytes() == render_dream(theirs).tobytes()
+    assert dream_picture(mine) == dream_picture(theirs)
+    assert private_alt(mine) == private_alt(theirs)
+
+
+def test_private_picture_holds_only_shown_known_cards_and_the_hand() -> None:
+    for num_seats, seed in CASES:
+        state, _ = played(num_seats, seed)
+        viewer = seed % num_seats
+        obs = observe(state, viewer)
+        everything = {Slot(s, p) for s in range(num_seats) for p in range(4)}
+        dream = dream_of(obs, NAMES[:num_seats], everything)
+        for position, card in enumerate(dream.cards):
+            assert card == obs.known.get(Slot(viewer, position))
+        if dream.other is not None:
+            seat = NAMES.index(dream.other.name)
+            assert seat != viewer and obs.known[Slot(seat, dream.other.position)] == dream.other.card
+        held = [state.round.held] if state.round.held is not None else list(state.round.options)
+        assert list(dream.hand) == (held if state.round.turn == viewer else [])
 
 
 def test_public_table_shows_no_dream_face_up_even_when_everyone_knows_it() -> None:
@@ -114,12 +131,18 @@ def test_private_picture_shows_a_known_card_only_while_it_is_being_shown() -> No
     state, _ = played(4, 3)
     viewer = 0
     obs = dataclasses.replace(observe(state, viewer), known={})
-    hidden = render_private(obs, NAMES[:4], showing=set())
-    known = dataclasses.replace(obs, known={Slot(viewer, 0): Card.NINE})
-    assert render_private(known, NAMES[:4], showing=set()).tobytes() == hidden.tobytes()
-    assert render_private(known, NAMES[:4], showing={Slot(viewer, 0)}).tobytes() != hidden.tobytes()
-    # a slot being "shown" that the seat does not know stays face down
-    assert render_private(obs, NAMES[:4], showing={Slot(viewer, 0)}).tobytes() == hidden.tobytes()
+    names = NAMES[:4]
+    hidden = dream_of(obs, names, set())
+    known = dataclasses.replace(obs, known={Slot(viewer, 0): Card.NINE, Slot(2, 1): Card.ZERO})
+    assert dream_of(known, names, set()) == hidden
+    assert render_dream(dream_of(known, names, set())).tobytes() == render_dream(hidden).tobytes()
+    shown = dream_of(known, names, {Slot(viewer, 0)})
+    assert render_dream(shown).tobytes() != render_dream(hidden).tobytes()
+    assert "1: 9" in private_alt(shown) and "1: 9" not in private_alt(hidden)
+    peeked = dream_of(known, names, {Slot(2, 1)})
+    assert peeked.other is not None and peeked.other.card == Card.ZERO and peeked.cards == hidden.cards
+    # a slot being "shown" that the seat does not know stays face down, and no card of it is drawn
+    assert dream_of(obs, names, {Slot(viewer, 0), Slot(2, 1)}) == hidden
 
 
 def test_public_table_of_a_seat_holding_a_card_does_not_depend_on_the_card() -> None:

@@ -11,10 +11,14 @@ from PIL import Image, ImageChops, ImageStat
 
 from game import Card, Event, EventKind, RoundResult, Slot, observe, public_observation
 from images import (
+    Dream,
     PictureText,
+    cached_picture,
+    dream_of,
+    dream_picture,
     encode_png,
     private_alt,
-    render_private,
+    render_dream,
     render_reveal,
     render_standings,
     render_table,
@@ -23,6 +27,8 @@ from images import (
     standings_alt,
     table_alt,
 )
+from images import dream as dream_module
+from images.dream import Peeked, PictureCache, cache_info
 from images.encode import palette
 from images.samples import sample_table
 from images.standings import places
@@ -32,12 +38,19 @@ PEEK = Event(EventKind.USED_PEEK, 1, cards=(Card.PEEK_1,), slots=(Slot(0, 2),))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_table_and_private_pictures_are_phone_sized_rgb(seats: int) -> None:
+def test_table_pictures_are_phone_sized_rgb(seats: int) -> None:
     state = dealt(seats, seats)
-    for picture in (render_table(public_observation(state), NAMES[:seats]),
-                    render_private(observe(state, 0), NAMES[:seats], showing=set())):
-        assert picture.mode == "RGB"
-        assert picture.size == (1080, 720)
+    picture = render_table(public_observation(state), NAMES[:seats])
+    assert picture.mode == "RGB"
+    assert picture.size == (1080, 720)
+
+
+def test_private_pictures_are_compact_rgb() -> None:
+    own, hand, other = (Card.ONE, None, None, None), (Card.TAKE_2, Card.NINE), Peeked("Bo", 2, Card.FOUR)
+    sizes = {(bool(h), o is not None): render_dream(Dream(own, h, o)).size for h in ((), hand) for o in (None, other)}
+    assert sizes == {(False, False): (482, 266), (True, False): (732, 266), (False, True): (732, 266),
+                     (True, True): (982, 266)}
+    assert render_dream(Dream(own, hand)).mode == "RGB"
 
 
 def test_a_public_event_is_marked_and_a_private_one_is_not() -> None:
@@ -93,18 +106,68 @@ def test_private_picture_shows_the_hand() -> None:
     state = dealt(3, 5)
     turns(state, 2)
     obs = observe(state, state.round.turn)
-    empty = render_private(obs, NAMES[:3], showing=set()).tobytes()
+    empty = render_dream(dream_of(obs, NAMES[:3], set())).tobytes()
     holding = dataclasses.replace(obs, holding=Card.SEVEN)
-    assert render_private(holding, NAMES[:3], showing=set()).tobytes() != empty
-    assert "In your hand: 7." in private_alt(holding, NAMES[:3], set())
+    assert render_dream(dream_of(holding, NAMES[:3], set())).tobytes() != empty
+    assert private_alt(dream_of(holding, NAMES[:3], set())) == (
+        "Your dream: 1: face down, 2: face down, 3: face down, 4: face down. In your hand: 7."
+    )
 
 
 def test_private_alt_names_shown_cards_and_hides_the_rest() -> None:
     state = dealt(2, 5)
     obs = dataclasses.replace(observe(state, 0), known={Slot(0, 1): Card.PEEK_1, Slot(1, 3): Card.FOUR})
-    alt = private_alt(obs, ["Ana", "Bo"], {Slot(0, 1), Slot(1, 3), Slot(0, 3)})
-    assert "Your dream: 1: face down, 2: Peek 1 (6), 3: face down, 4: face down" in alt
-    assert "Bo 4: 4" in alt
+    alt = private_alt(dream_of(obs, ["Ana", "Bo"], {Slot(0, 1), Slot(1, 3), Slot(0, 3)}))
+    assert alt == "Your dream: 1: face down, 2: Peek 1 (6), 3: face down, 4: face down. Also shown: Bo 4: 4."
+    polish = PictureText(alt_private="Twoje Marzenie: {dream}. {hand}", alt_hidden="zakryta",
+                         alt_hand="W Twojej ręce: {cards}.", keep_one="Zatrzymaj jedną")
+    choosing = Dream((None, Card.ZERO, None, None), (Card.TAKE_2, Card.NINE), text=polish)
+    assert private_alt(choosing) == (
+        "Twoje Marzenie: 1: zakryta, 2: 0, 3: zakryta, 4: zakryta. W Twojej ręce: Take 2 (5), 9."
+    )
+    assert render_dream(choosing).tobytes() != render_dream(dataclasses.replace(choosing, text=PictureText())).tobytes()
+
+
+def test_a_second_identical_private_picture_is_served_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Dream] = []
+
+    def counting(dream: Dream) -> Image.Image:
+        drawn.append(dream)
+        return render_dream(dream)
+
+    monkeypatch.setattr(dream_module, "render_dream", counting)
+    dream = Dream((Card.THREE, None, None, Card.EIGHT), (Card.SWAP_2,), Peeked("Cache test", 1, Card.ONE))
+    before = cache_info()
+    first = dream_picture(dream)
+    assert drawn == [dream] and cache_info().misses == before.misses + 1
+    again = dream_picture(Dream((Card.THREE, None, None, Card.EIGHT), (Card.SWAP_2,), Peeked("Cache test", 1,
+                                                                                            Card.ONE)))
+    assert again is first and drawn == [dream]  # the same bytes, not drawn again
+    assert cached_picture(dream) is first
+    after = cache_info()
+    assert (after.misses, after.hits) == (before.misses + 1, before.hits + 2)
+    assert first.png.startswith(b"\x89PNG") and len(first.png) <= 60 * 1024
+    with Image.open(io.BytesIO(first.png)) as decoded:
+        assert decoded.size == render_dream(dream).size
+
+
+def test_the_private_picture_cache_is_bounded_and_keeps_the_recently_used() -> None:
+    cache = PictureCache(2)
+    keys = [Dream((Card(n), None, None, None)) for n in range(3)]
+    for n, key in enumerate(keys[:2]):
+        cache.put(key, dream_module.Picture(bytes([n]), str(n)))
+    assert cache.get(keys[0]) is not None  # now the most recently used
+    cache.put(keys[2], dream_module.Picture(b"2", "2"))
+    assert cache.get(keys[1]) is None and cache.get(keys[0]) is not None and cache.get(keys[2]) is not None
+    assert cache.info().currsize == 2 and cache.info().maxsize == 2
+
+
+def test_private_pictures_drawn_in_threads_are_the_same() -> None:
+    dreams = [Dream((None, Card(n), None, None), (Card((n + 3) % 13),)) for n in range(8)]
+    expected = [encode_png(render_dream(d)) for d in dreams]
+    with ThreadPoolExecutor(4) as pool:
+        drawn = list(pool.map(lambda i: dream_picture(dreams[i % 8]).png, range(32)))
+    assert drawn == [expected[i % 8] for i in range(32)]
 
 
 def test_reveal_and_its_alt_text() -> None:
