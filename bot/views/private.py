@@ -102,7 +102,8 @@ def holding(table: Table, obs: Observation, locale: str) -> Private:
         text = t("private.holding_special", locale, card=card_name(card, locale), power=card_power(card, locale))
     else:
         text = t("private.holding", locale, card=card_name(card, locale))
-    return Private(text, items, showing=(), reveal=True)
+    # A held card is not a memory test (RULES.md §5): it stays in view until the player decides.
+    return Private(text, items, showing=())
 
 
 def choosing(table: Table, obs: Observation, locale: str) -> Private:
@@ -111,7 +112,7 @@ def choosing(table: Table, obs: Observation, locale: str) -> Private:
     buttons = [GameButton(make_id(gid, "keep", number, i), t("private.keep", locale, card=card_name(c, locale)),
                           style=discord.ButtonStyle.primary) for i, c in enumerate(obs.options)]
     cards = ", ".join(card_name(c, locale) for c in obs.options)
-    return Private(t("private.choosing", locale, cards=cards), list(buttons), showing=(), reveal=True)
+    return Private(t("private.choosing", locale, cards=cards), list(buttons), showing=())  # held: stays in view
 
 
 def _slot_options(table: Table, locale: str) -> list[discord.SelectOption]:

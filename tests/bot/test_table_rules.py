@@ -57,6 +57,26 @@ async def test_the_timer_plays_for_a_sleeper_and_reveals_vanish(world: World) ->
         assert world.fake.violations == []
 
 
+async def test_a_held_card_stays_in_view_after_the_reveal_time(world: World) -> None:
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        players = await open_table(world, bot)
+        await players.initial_peeks()
+        table = players.table
+        assert table is not None and table.turn == 0
+        drew = await players.click(world.ana, players.message(), players.cid("draw", table.move_number))
+        held = drew.reply
+        assert held is not None and [a.filename for a in held.attachments] == ["dream.png"]
+        peeks = [m for m in world.fake.messages_by_id.values() if m.ephemeral and m.attachments and m is not held]
+        await clock.advance(21)  # past the reveal time (20 s): peeks vanish, a held card does not (RULES.md §5)
+        await world.fake.wait_until(lambda: not any(m.attachments for m in peeks), what="the peeks to vanish")
+        await players.settle()
+        assert peeks and [a.filename for a in held.attachments] == ["dream.png"]
+        assert any(":swap:" in c for c in held.custom_ids)
+        assert world.fake.violations == []
+
+
 async def test_an_unreadable_live_game_ends_alone_with_a_message(world: World) -> None:
     fake = world.fake
     bot = make_bot(world)
