@@ -168,6 +168,9 @@ async def _answer(interaction: discord.Interaction, new_message: bool | None, em
     if view is None:
         sent = await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
     else:
+        # Stopped, the view is only sent: discord.py would otherwise keep an ephemeral message's view (and a timer)
+        # alive for 15 minutes, and our buttons are dispatched by their custom_ids (DynamicItem) anyway.
+        view.stop()
         sent = await interaction.response.send_message(embed=embed, files=files, view=view, ephemeral=True)
     assert sent.message_id is not None
     return sent.message_id

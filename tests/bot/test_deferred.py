@@ -51,6 +51,10 @@ async def test_a_quick_move_is_answered_at_once_without_thinking(world: World, r
     swap = next(c for c in record.reply.custom_ids if ":swap:" in c)
     swapped = await world.fake.click(world.ana, record.reply, swap)
     assert swapped.response_type == 7 and not record.reply.custom_ids  # the same private message, turn done
+    # Nothing of the answered replies stays alive: discord.py keeps an ephemeral reply's buttons (a view and its
+    # timer) for 15 minutes unless told otherwise, which at hundreds of clicks a minute is most of the bot's memory.
+    view_timers = [task for task in asyncio.all_tasks() if "timeout_task_impl" in repr(task.get_coro())]
+    assert view_timers == []
     assert world.fake.violations == []
 
 
