@@ -23,6 +23,10 @@ class Knowledge:
     def __repr__(self) -> str:
         return f"Knowledge({self.sets!r})"
 
+    def copy(self) -> Knowledge:
+        """An independent copy."""
+        return Knowledge(len(self.sets) - 1, [set(known) for known in self.sets])
+
     def of(self, seat: int | None) -> set[Slot]:
         """The slots a seat knows (None: the public, a spectator)."""
         return self.sets[-1] if seat is None else self.sets[seat]

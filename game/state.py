@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from game.actions import Action, Slot
@@ -57,6 +57,12 @@ class RoundState:
         """The card lying in a dream slot."""
         return self.dreams[slot.seat][slot.position]
 
+    def copy(self) -> RoundState:
+        """An independent copy: every list and set copied, the immutable cards and events shared."""
+        return replace(self, dreams=[list(dream) for dream in self.dreams], draw_pile=list(self.draw_pile),
+                       discard=list(self.discard), knowledge=self.knowledge.copy(), peeked=list(self.peeked),
+                       options=list(self.options), history=list(self.history))
+
 
 @dataclass(slots=True)
 class MatchState:
@@ -71,3 +77,8 @@ class MatchState:
     round: RoundState
     log: list[Action]
     over: bool = False
+
+    def copy(self) -> MatchState:
+        """An independent copy (changing one never changes the other), much cheaper than a JSON round trip."""
+        return replace(self, totals=list(self.totals), results=list(self.results), round=self.round.copy(),
+                       log=list(self.log))

@@ -10,6 +10,7 @@ import pytest
 
 from bot.service import (
     AlreadySeatedError,
+    BusyError,
     ConflictError,
     GameRunningError,
     GameService,
@@ -264,3 +265,20 @@ async def test_a_restart_redraws_its_tables_a_few_at_a_time(
     await asyncio.sleep(0.2)
     assert sorted(notifier.kinds("table")) == sorted(games)  # ...but every one soon
     await second.shutdown()
+
+
+async def test_a_move_whose_save_fails_leaves_the_live_table_as_it_was(service: GameService,
+                                                                       store: MemoryGameStore) -> None:
+    game_id = await _table(service, [ANA, BO])
+    before = service.get(game_id).to_payload()
+
+    async def refused(table: object) -> int:
+        raise BusyError("The table is busy, please try again.")
+
+    saving, store.save = store.save, refused  # type: ignore[method-assign]
+    with pytest.raises(BusyError):
+        await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    assert service.get(game_id).to_payload() == before  # the change was made on a copy only
+    store.save = saving  # type: ignore[method-assign]
+    await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    assert service.get(game_id).to_payload() != before
