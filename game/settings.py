@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from game.errors import SettingsError
@@ -45,7 +45,8 @@ class MatchSettings:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of the settings."""
-        return asdict(self)
+        # Every field is a plain value: no need for asdict's deep copy (which is slow, and this runs on every save).
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
