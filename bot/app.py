@@ -28,7 +28,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
     from bot.client import make_bot
 
     bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
-                   shards=settings.shards)
+                   shards=settings.shards, freeze_startup=True)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():

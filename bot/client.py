@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import random
 from collections.abc import Sequence
@@ -29,6 +30,16 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def freeze_startup_objects() -> None:
+    """Exempt what start-up made (modules, classes, caches: most of the heap) from the cyclic garbage collector.
+
+    Python's full collection walks every tracked object; with the whole of discord.py, SQLAlchemy and Pillow in the
+    heap it paused the event loop for 100-180 ms at a time under load. Frozen, those objects are skipped.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 class DreamcatsBot(commands.Bot):
     """The Dreamcats bot; `service` runs the games, `db` stores them."""
 
@@ -38,13 +49,14 @@ class DreamcatsBot(commands.Bot):
 
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
-                 shard: tuple[int, int] | None = None, **options: Any) -> None:
+                 shard: tuple[int, int] | None = None, freeze_startup: bool = False, **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
         self._clock, self._pause, self._edit_interval, self._rng = clock, computer_pause, edit_interval, rng
+        self._freeze_startup = freeze_startup  # the real process does; tests, which start many bots, do not
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""
@@ -59,6 +71,8 @@ class DreamcatsBot(commands.Bot):
         await self.add_cog(DreamcatsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         await self.sync_commands()
+        if self._freeze_startup:
+            freeze_startup_objects()
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")

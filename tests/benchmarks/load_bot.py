@@ -150,7 +150,8 @@ async def main(args: argparse.Namespace) -> None:
     started = time.monotonic()
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
-    bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval)
+    bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
+                  freeze_startup=True)  # as `python -m bot` does
     bot.counters = Counters()
     bot._connection.guild_ready_timeout = 0.05  # discord.py otherwise waits 2 s after the last guild
     watcher = asyncio.create_task(watch_loop(bot.counters))
