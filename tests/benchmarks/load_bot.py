@@ -48,6 +48,17 @@ class Counters:
         self.finished = 0
         self.max_stall = 0.0
         self.stalls_over_50ms = 0
+        self.max_gc_pause = 0.0  # the longest pause of the cyclic garbage collector (any thread), seconds
+        self.full_collections = 0
+        self._gc_started = 0.0
+
+    def time_gc(self, phase: str, info: dict[str, Any]) -> None:
+        """gc.callbacks hook: how long each collection held the interpreter."""
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+            return
+        self.max_gc_pause = max(self.max_gc_pause, time.perf_counter() - self._gc_started)
+        self.full_collections += info["generation"] == 2
         self.ready_at: float | None = None
 
 
@@ -114,6 +125,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
     return {"cpu": cpu.user + cpu.system, "rss": rss_bytes(), "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
+            "max_gc_pause": counters.max_gc_pause, "full_collections": counters.full_collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": thread_cpu(), "now": time.monotonic()}
 
@@ -133,6 +145,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = {"objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25)}
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
+            counters.max_gc_pause, counters.full_collections = 0.0, 0
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()
@@ -153,6 +166,7 @@ async def main(args: argparse.Namespace) -> None:
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
                   freeze_startup=True)  # as `python -m bot` does
     bot.counters = Counters()
+    gc.callbacks.append(bot.counters.time_gc)
     bot._connection.guild_ready_timeout = 0.05  # discord.py otherwise waits 2 s after the last guild
     watcher = asyncio.create_task(watch_loop(bot.counters))
     runner = asyncio.create_task(bot.start(args.token))
