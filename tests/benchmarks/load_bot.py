@@ -51,6 +51,7 @@ class Counters:
         self.max_gc_pause = 0.0  # the longest pause of the cyclic garbage collector (any thread), seconds
         self.full_collections = 0
         self._gc_started = 0.0
+        self.ready_at: float | None = None
 
     def time_gc(self, phase: str, info: dict[str, Any]) -> None:
         """gc.callbacks hook: how long each collection held the interpreter."""
@@ -59,7 +60,6 @@ class Counters:
             return
         self.max_gc_pause = max(self.max_gc_pause, time.perf_counter() - self._gc_started)
         self.full_collections += info["generation"] == 2
-        self.ready_at: float | None = None
 
 
 class LoadBot(DreamcatsBot):
