@@ -78,7 +78,7 @@ async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: a
     """Kill the bot with every table live, start a new one and time until every table answers a click."""
     started = time.monotonic()
     bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                 edit_interval=args.edit_interval)
+                                 edit_interval=args.edit_interval, defer_after=args.defer_after)
     ready = await bot.wait_ready()
     tally = Tally()
     live = [t for t in tables if t.message is not None and not t.over]
@@ -100,7 +100,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
     async with FakeDiscord(lean=True) as fake:
         tables = build_world(fake, args, tally)
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                     edit_interval=args.edit_interval)
+                                     edit_interval=args.edit_interval, defer_after=args.defer_after)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
         opening = time.monotonic()
@@ -175,6 +175,9 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--open-rate", type=float, default=10.0, help="tables opened per second (default 10)")
     parser.add_argument("--per-guild", type=int, default=10, help="tables (channels) per guild (default 10)")
     parser.add_argument("--computer-pause", type=float, default=1.5)
+    parser.add_argument("--defer-after", type=float, default=None,
+                        help="defer a private answer not ready this long after the click (default: the bot's 1 s; "
+                             "0 defers every one first, as the bot did before answering directly)")
     parser.add_argument("--edit-interval", type=float, default=1.0)
     parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
     parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")

@@ -28,6 +28,7 @@ import yarl
 
 from bot.client import DreamcatsBot
 from bot.service import Table
+from bot.views import replies
 
 TICK = 0.02  # how often the stall monitor wakes; a stall is the lateness of that wake-up
 
@@ -165,6 +166,8 @@ async def main(args: argparse.Namespace) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
                   freeze_startup=True)  # as `python -m bot` does
+    if args.defer_after is not None:
+        replies.DEFER_AFTER = args.defer_after
     bot.counters = Counters()
     gc.callbacks.append(bot.counters.time_gc)
     bot._connection.guild_ready_timeout = 0.05  # discord.py otherwise waits 2 s after the last guild
@@ -184,6 +187,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--token", required=True)
     parser.add_argument("--database", required=True)
     parser.add_argument("--computer-pause", type=float, default=1.5)
+    parser.add_argument("--defer-after", type=float, default=None)
     parser.add_argument("--edit-interval", type=float, default=1.0)
     return parser.parse_args(argv)
 

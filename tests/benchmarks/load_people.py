@@ -27,6 +27,7 @@ class Tally:
     """What every table saw, for the report."""
 
     acks: list[float] = field(default_factory=list)
+    answers: list[float] = field(default_factory=list)  # click → the reply holds its answer (after a defer: filled)
     edit_lags: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     refused: int = 0
@@ -36,7 +37,7 @@ class Tally:
 
     def reset(self) -> None:
         """Start a new measurement window."""
-        self.acks, self.edit_lags, self.failures = [], [], []
+        self.acks, self.answers, self.edit_lags, self.failures = [], [], [], []
         self.refused = self.clicks = self.person_moves = self.matches_started = 0
 
 
@@ -128,6 +129,7 @@ class LoadTable:
             except TimeoutError:
                 self.tally.failures.append(f"deferred reply never completed {action}")
                 return None
+        self.tally.answers.append(time.monotonic() - record.sent_at)
         texts = {m.content for m in record.messages}
         if texts & FAILED_TEXTS:
             self.tally.failures.append(f"apology {action}: {sorted(texts & FAILED_TEXTS)}")

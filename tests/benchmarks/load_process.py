@@ -25,13 +25,15 @@ class BotProcess:
 
     @classmethod
     async def start(cls, fake: FakeDiscord, database_url: str, log_path: Path, *, computer_pause: float,
-                    edit_interval: float) -> BotProcess:
+                    edit_interval: float, defer_after: float | None = None) -> BotProcess:
         """Spawn the bot process (its stderr goes to `log_path`)."""
         log = log_path.open("ab")
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.benchmarks.load_bot", "--api", fake.api_base, "--gateway", fake.gateway_url,
             "--token", fake.token, "--database", database_url, "--computer-pause", str(computer_pause),
-            "--edit-interval", str(edit_interval), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            "--edit-interval", str(edit_interval),
+            *(["--defer-after", str(defer_after)] if defer_after is not None else []),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=log, limit=1 << 20)
         log.close()
         return cls(process, log_path)

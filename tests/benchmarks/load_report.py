@@ -51,6 +51,7 @@ def report_window(window: Window) -> list[str]:
         f"window: {seconds:.1f} s, {interactions:.0f} interactions ({interactions / seconds:.1f}/s), "
         f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
         f"acknowledgement: {_ms(tally.acks)}",
+        f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
         f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured)",
