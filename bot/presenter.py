@@ -57,6 +57,7 @@ class DiscordPresenter:
         self._dirty: set[str] = set()
         self._pictured: dict[str, tuple[int, int]] = {}  # game → (version, round) its message's picture shows
         self._next_picture: dict[str, float] = {}  # game → event-loop time before which it draws no new picture
+        self._repost: set[str] = set()  # games whose table must be posted anew, below the newest reveal
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self.edits = 0
@@ -82,7 +83,7 @@ class DiscordPresenter:
         self._wake(table.game_id)
 
     def round_ended(self, table: Table, result: RoundResult) -> None:
-        """Post the reveal of a round."""
+        """Post the reveal of a round; the table then moves below it, so the live buttons stay the newest message."""
         self._queue(table, lambda: self._post_reveal(table, result.number))
 
     def match_ended(self, table: Table) -> None:
@@ -118,6 +119,7 @@ class DiscordPresenter:
         self._latest.pop(game_id, None)
         self._pictured.pop(game_id, None)
         self._next_picture.pop(game_id, None)
+        self._repost.discard(game_id)
 
     def _queue(self, table: Table, job: Job) -> None:
         self._jobs.setdefault(table.game_id, deque()).append(job)
@@ -221,7 +223,7 @@ class DiscordPresenter:
         """Only the text and the buttons (the picture stays): cheap, so it follows every move at once."""
         self._dirty.discard(game_id)
         table = self._latest[game_id]
-        if table.message_id is None:  # nothing to edit: the message is posted whole
+        if table.message_id is None or game_id in self._repost:  # a new message is posted whole
             self._pictured.pop(game_id, None)
             await self._redraw(game_id)
             return
@@ -239,7 +241,9 @@ class DiscordPresenter:
                     content: str | None = None, attachments: list[discord.File] | None = None) -> None:
         """Edit the table message; if it was deleted, post it again and remember the new one."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        if table.message_id is not None:
+        retired = table.message_id if table.game_id in self._repost else None
+        self._repost.discard(table.game_id)
+        if table.message_id is not None and retired is None:
             try:
                 # MISSING, not None, leaves the message's pictures as they are
                 await channel.get_partial_message(table.message_id).edit(
@@ -258,6 +262,15 @@ class DiscordPresenter:
             await self.bot.service.set_message(table.game_id, message.id)
         except GameError as exc:  # the game ended meanwhile: nothing to remember
             log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
+        if retired is not None:
+            await self._retire(channel, table.game_id, retired)
+
+    async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:
+        """Delete a table message that a newer one replaced (its buttons would otherwise still invite clicks)."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
+            log.info("game %s: could not delete the previous table message: %r", game_id, exc)
 
     async def _post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
                     file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None) -> None:
@@ -268,6 +281,8 @@ class DiscordPresenter:
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file = await reveal_message(table, number)
         await self._post(table.channel_id, embed=embed, file=file)
+        if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
+            self._repost.add(table.game_id)
 
     async def _finish(self, table: Table) -> None:
         embed, file = await standings_message(table)
