@@ -17,7 +17,7 @@ from bot.texts import card_power, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.public import COLOUR
-from game import DREAM_SIZE, Observation, Slot, Step
+from game import DREAM_SIZE, EventKind, Observation, Slot, Step
 
 log = logging.getLogger(__name__)
 # A private step waits at most this long for its picture, so the reply is never held behind a long drawing queue.
@@ -81,7 +81,7 @@ def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale:
 def take_choice(table: Table, obs: Observation, locale: str) -> Private:
     """Which position takes the face-up discard."""
     number = table.move_number
-    buttons = [GameButton(make_id(table.game_id, "tpos", number, p), t("private.into", locale, position=p + 1))
+    buttons = [GameButton(make_id(table.game_id, "tpos", number, p), t("private.swap_into", locale, position=p + 1))
                for p in range(DREAM_SIZE)]
     return Private(t("private.take_prompt", locale, card=card_name(obs.discard_top, locale)), list(buttons))
 
@@ -98,10 +98,14 @@ def holding(table: Table, obs: Observation, locale: str) -> Private:
     if card.is_special:
         label = t("private.use_power", locale, card=card_name(card, locale))
         items.append(GameButton(make_id(gid, "power", number), label, style=discord.ButtonStyle.primary, row=1))
+    # A card kept from Take 2 was drawn a step earlier: "You kept", not "You drew".
+    last = obs.history[-1] if obs.history else None
+    key = "private.kept" if last is not None and last.kind is EventKind.KEPT and last.seat == obs.seat else (
+        "private.holding")
     if card.is_special:
-        text = t("private.holding_special", locale, card=card_name(card, locale), power=card_power(card, locale))
+        text = t(f"{key}_special", locale, card=card_name(card, locale), power=card_power(card, locale))
     else:
-        text = t("private.holding", locale, card=card_name(card, locale))
+        text = t(key, locale, card=card_name(card, locale))
     # A held card is not a memory test (RULES.md §5): it stays in view until the player decides.
     return Private(text, items, showing=())
 
