@@ -17,6 +17,7 @@ from game.events import EventKind
 from game.observation import Observation
 from game.players.belief import unseen_cards
 from game.players.history import kept_from_draw, turns_taken
+from game.players.inference import last_turns, slot_caps
 from game.scoring import match_is_over, winners
 from game.settings import MatchSettings
 
@@ -38,7 +39,11 @@ class WakeTuning:
     floor: float = -1.0  # ... but never less than this
     lead_share: float = 0.0  # the part of the present lead that playing on is expected to keep
     min_success: float = 0.8  # and the call must succeed this often
+    alt_success: float = 2.0  # or: the call succeeds this often ...
+    alt_gain: float = 0.0  # ... and is worth at least this many cats (whatever the turn) ...
+    alt_per_penalty: float = 0.0  # ... plus this much per cat of penalty above 5 (a rival's failed call is worth more)
     above_cap: float = 0.05  # weight factor for a card above the lowest card its owner drew and threw away
+    slot_caps: bool = False  # cap each slot by what its owner did (game.players.inference), not the seat
     # The opponents as a realistic player sees them: a rival calls on its next turn when its own estimate (the
     # cards it knows, OPEN_VALUE for the others) is at most rival_start - rival_per_turn x its turns (less
     # rival_crowded at 4-5 seats) and rival_lead below its estimate of every other dream. Zero rival_weight: off.
@@ -46,6 +51,9 @@ class WakeTuning:
     rival_start: float = 10.0
     rival_per_turn: float = 0.5
     rival_lead: float = 3.0
+    # A rival that did not call at the start of its latest turn (by the rule above) makes the deals in which it
+    # would have called this much less likely. One: off.
+    noncall_weight: float = 1.0
 
 
 def _categories(obs: Observation, seat: int) -> list[tuple[Slot, int]]:
@@ -78,20 +86,26 @@ def discard_caps(obs: Observation) -> list[int]:
     return caps
 
 
-def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> list[list[list[int]]]:
-    """`tuning.samples` deals of the points in every dream that agree with what this seat has seen."""
+def sample_deals(
+    obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning
+) -> list[tuple[list[list[int]], list[int]]]:
+    """`tuning.samples` deals that agree with what this seat has seen: every dream's points by position, and the
+    points left over (the draw pile, unordered)."""
     pool = [POINTS[c] for c in unseen_cards(obs)]
     slots = _categories(obs, seat)
     caps = discard_caps(obs)
     uniform = [1.0] * 10
 
     def table(owner: int, bias: float) -> list[float]:
-        return [2.0 ** (-p / bias) * (tuning.above_cap if p > caps[owner] else 1.0) for p in range(10)]
+        cap = 10 if tuning.slot_caps else caps[owner]
+        return [2.0 ** (-p / bias) * (tuning.above_cap if p > cap else 1.0) for p in range(10)]
+
+    limits = slot_caps(obs) if tuning.slot_caps else {}
 
     # A dealt card its owner looked at is any card until the owner has had a turn to throw a high one away.
     owned = [tuning.owned_bias if turns_taken(obs, s) else tuning.fresh_bias for s in range(obs.num_seats)]
     tables = [{OWNED: table(s, owned[s]), KEPT: table(s, tuning.kept_bias)} for s in range(obs.num_seats)]
-    base = [[POINTS[c] for c in (obs.known.get(Slot(s, p)) for p in range(DREAM_SIZE)) if c is not None]
+    base = [[POINTS[obs.known[Slot(s, p)]] if Slot(s, p) in obs.known else 0 for p in range(DREAM_SIZE)]
             for s in range(obs.num_seats)]
     deals = []
     for _ in range(tuning.samples):
@@ -102,11 +116,18 @@ def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeT
                 index = rng.randrange(len(left))
             else:
                 weights = tables[slot.seat].get(kind, uniform)
-                index = rng.choices(range(len(left)), weights=[weights[p] for p in left])[0]
+                cap = limits.get(slot, 9)
+                index = rng.choices(range(len(left)), weights=[
+                    weights[p] * (tuning.above_cap if p > cap else 1.0) for p in left])[0]
             left[index], left[-1] = left[-1], left[index]
-            dreams[slot.seat].append(left.pop())
-        deals.append(dreams)
+            dreams[slot.seat][slot.position] = left.pop()
+        deals.append((dreams, left))
     return deals
+
+
+def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> list[list[list[int]]]:
+    """`tuning.samples` deals of the points in every dream, by position, that agree with what this seat has seen."""
+    return [dreams for dreams, _ in sample_deals(obs, seat, rng, tuning)]
 
 
 def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
@@ -121,24 +142,58 @@ def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
 
 def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> bool:
     """Call Wake up! when, over sampled deals, the call succeeds often enough and beats playing on by enough."""
-    called = still = 0.0
-    successes = 0
+    called = still = successes = count = 0.0
     deals = sample_dreams(obs, seat, rng, tuning)
     caller_model = _RivalModel(obs, seat, tuning) if tuning.rival_weight else None
-    for dreams in deals:
+    weights = noncall_weights(obs, seat, deals, tuning) if tuning.noncall_weight < 1.0 else [1.0] * len(deals)
+    for dreams, weight in zip(deals, weights, strict=True):
         sums, scores, succeeded = round_scores_points(dreams, seat, obs.penalty)
-        successes += succeeded
-        called += utility(obs, seat, scores)
+        count += weight
+        successes += weight * succeeded
+        called += weight * utility(obs, seat, scores)
         rival = caller_model.caller(dreams) if caller_model is not None else None
         if rival is None:
-            still += tuning.lead_share * utility(obs, seat, sums)
+            still += weight * tuning.lead_share * utility(obs, seat, sums)
         else:
-            still += tuning.rival_weight * utility(obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
-    count = len(deals)
+            still += weight * tuning.rival_weight * utility(
+                obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
+    alt_gain = tuning.alt_gain + tuning.alt_per_penalty * max(0, obs.penalty - 5)
+    if successes >= tuning.alt_success * count and called / count >= alt_gain:
+        return True
     if successes < tuning.min_success * count:
         return False
     threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
     return (called - still) / count >= threshold
+
+
+def noncall_weights(
+    obs: Observation, seat: int, deals: Sequence[Sequence[Sequence[int]]], tuning: WakeTuning
+) -> list[float]:
+    """Per deal, `tuning.noncall_weight` for each rival that would have called at the start of its latest turn."""
+    pool = [POINTS[c] for c in unseen_cards(obs)]
+    mean = sum(pool) / len(pool) if pool else 4.5
+    kept = kept_from_draw(obs)
+    snapshots = [t for s, t in last_turns(obs).items() if s != seat]
+    crowded = 2.0 if obs.num_seats >= 4 else 0.0
+    rules = []
+    for snap in snapshots:
+        limit = tuning.rival_start - crowded - tuning.rival_per_turn * snap.turns
+        # What it took the other dreams for: the cards it knows, a kept card low, any other card the mean.
+        sees = [[p for p in range(DREAM_SIZE) if Slot(s, p) in obs.known_slots[snap.seat]]
+                for s in range(obs.num_seats)]
+        fixed = [sum(KEPT_GUESS if kept.get(Slot(s, p)) not in (None, snap.seat) else mean
+                     for p in range(DREAM_SIZE) if p not in sees[s]) for s in range(obs.num_seats)]
+        rules.append((snap, limit, sees, fixed))
+    weights = []
+    for dreams in deals:
+        weight = 1.0
+        for snap, limit, sees, fixed in rules:
+            own = sum(snap.given.get(p, dreams[snap.seat][p]) if p in snap.knew else mean for p in range(DREAM_SIZE))
+            others = min(fixed[s] + sum(dreams[s][p] for p in sees[s]) for s in range(obs.num_seats) if s != snap.seat)
+            if own <= limit and own + tuning.rival_lead <= others:
+                weight *= tuning.noncall_weight
+        weights.append(weight)
+    return weights
 
 
 class _RivalModel:
@@ -157,13 +212,10 @@ class _RivalModel:
         self.kept = {r: [[p for p in range(DREAM_SIZE) if kept.get(Slot(s, p)) not in (None, r)
                           and Slot(s, p) not in obs.known_slots[r]] for s in range(obs.num_seats)]
                      for r in self.rivals}
-        self.order = _order(obs, seat)
 
     def caller(self, dreams: list[list[int]]) -> int | None:
         """The first rival (in turn order) that would call in this deal, if any."""
-        cards = [[0] * DREAM_SIZE for _ in range(self.num_seats)]
-        for (s, p), value in zip(self.order, (v for d in dreams for v in d), strict=True):
-            cards[s][p] = value
+        cards = dreams
         for rival in self.rivals:
             guesses = [self._guess(rival, s, cards[s]) for s in range(self.num_seats)]
             own = guesses[rival]
@@ -178,15 +230,6 @@ class _RivalModel:
                 + OPEN_VALUE * (DREAM_SIZE - len(seen) - len(kept)))
 
 
-def _order(obs: Observation, seat: int) -> list[tuple[int, int]]:
-    """The (seat, position) of each value of a sampled deal, in the order `sample_dreams` lays them out."""
-    order = []
-    for s in range(obs.num_seats):
-        order += [(s, p) for p in range(DREAM_SIZE) if Slot(s, p) in obs.known]
-        order += [(slot.seat, slot.position) for slot, _ in _categories(obs, seat) if slot.seat == s]
-    return order
-
-
 def round_scores_points(
     dreams: Sequence[Sequence[int]], caller: int, penalty: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
@@ -197,4 +240,7 @@ def round_scores_points(
     return sums, scores, succeeded
 
 
-__all__ = ["MATCH_WEIGHT", "WakeTuning", "round_scores_points", "sample_dreams", "sampled_wake", "utility"]
+__all__ = [
+    "MATCH_WEIGHT", "WakeTuning", "noncall_weights", "round_scores_points", "sample_deals", "sample_dreams",
+    "sampled_wake", "utility",
+]
