@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
-from bot.guild_settings import settings_answer
+from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
 from bot.service import GameRunningError, Person, Table
 from bot.standings import leaderboard_answer, stats_answer
@@ -96,6 +96,12 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         if missing:
             names = ", ".join(t(f"permission.{name}", locale) for name in missing)
             await say(interaction, t("start.missing_permissions", locale, permissions=names))
+            return
+        try:  # Discord checks the ranges, but an old synced command may not: say which value was wrong
+            given = {"point_limit": points, "penalty": penalty, "fixed_rounds": rounds, "turn_timer": timer}
+            check_values(**{name: value for name, value in given.items() if value is not None})
+        except InvalidSettingError as exc:
+            await _private(interaction, exc.text(locale))
             return
         running = self.bot.service.in_channel(interaction.channel_id or 0)
         if running is not None:

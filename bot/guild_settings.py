@@ -12,7 +12,7 @@ from bot.answers import Answer, send_answer
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, ServerSettingsRecord, get_server_settings, save_server_settings
 from game import MatchSettings, SettingsError
-from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, TURN_TIMER_RANGE
+from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 TABLE_LANGUAGES = {"auto": None, "en": "en", "pl": "pl"}
 COLOUR = discord.Colour(0x6B5B95)  # twilight purple, the colour of the standings too
@@ -63,17 +63,23 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
         raise InvalidSettingError("table_language")
     if given.get("reveal_time") == 0:
         given["reveal_time"] = None
-    for name, value in given.items():
-        try:
-            MatchSettings(**{name: value}).validated()
-        except SettingsError as exc:
-            raise InvalidSettingError(name, **_limits(name)) from exc
+    check_values(**given)
     updated = replace(current, **given)
     return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
 
 
+def check_values(**values: Any) -> None:
+    """Raise InvalidSettingError naming the first MatchSettings field (point_limit, fixed_rounds…) out of range."""
+    for name, value in values.items():
+        try:
+            MatchSettings(**{name: value}).validated()
+        except SettingsError as exc:
+            raise InvalidSettingError(name, **_limits(name)) from exc
+
+
 def _limits(name: str) -> dict[str, int]:
-    ranges = {"point_limit": POINT_LIMIT_RANGE, "turn_timer": TURN_TIMER_RANGE, "reveal_time": REVEAL_TIME_RANGE}
+    ranges = {"point_limit": POINT_LIMIT_RANGE, "turn_timer": TURN_TIMER_RANGE, "reveal_time": REVEAL_TIME_RANGE,
+              "fixed_rounds": ROUNDS_RANGE}
     if name == "penalty":
         return {"normal": PENALTIES[0], "risky": PENALTIES[1]}
     return {"low": ranges[name][0], "high": ranges[name][1]} if name in ranges else {}

@@ -1,8 +1,9 @@
 """The Discord side of /dreamcats leaderboard, stats and settings: pure embed builders and thin handlers.
 
-Public replies (leaderboard, stats) speak the server's table language (the setting, else the server's Discord
-language); private replies speak the clicking person's language. The paging buttons are DynamicItems, so they
-keep working after a restart; the bot registers STANDINGS_ITEMS and exposes its Database as `client.db`.
+The leaderboard, the server's own page, speaks the server's table language (the setting, else the server's Discord
+language); replies addressed to one person (their stats, private pages) speak that person's language. The paging
+buttons are DynamicItems, so they keep working after a restart; the bot registers STANDINGS_ITEMS and exposes its
+Database as `client.db`.
 """
 
 from __future__ import annotations
@@ -164,17 +165,16 @@ async def leaderboard_answer(interaction: discord.Interaction, db: Database, pag
 
 
 async def stats_answer(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> Answer:
-    """One person's record on this server, public (the asker's when no member is given)."""
+    """One person's record on this server, public, in the asker's language (the asker's record by default)."""
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:
         return Answer(t("standings.guild_only", locale), ephemeral=True)
     person = member or interaction.user
     async with db.sessions() as session:
-        table_locale = await _table_locale(session, interaction)
         stats = await player_stats(session, guild_id=interaction.guild_id, user_id=person.id)
     if stats is None:
         return Answer(t("standings.stats.none", locale, name=safe_name(person.display_name)), ephemeral=True)
-    return Answer(embed=stats_embed(stats, locale=table_locale, name=person.display_name))
+    return Answer(embed=stats_embed(stats, locale=locale, name=person.display_name))
 
 
 async def show_leaderboard(interaction: discord.Interaction, db: Database, page: int = 1) -> None:

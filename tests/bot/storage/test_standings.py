@@ -226,7 +226,7 @@ async def test_leaderboard_replies_publicly_in_the_server_language_with_paging(s
 
 async def test_stats_of_a_member_and_of_nobody(sqlite_db: Database) -> None:
     await _played(sqlite_db, 2)
-    mine = FakeInteraction(FakeClient(sqlite_db), guild_locale=discord.Locale.polish)
+    mine = FakeInteraction(FakeClient(sqlite_db), locale=discord.Locale.polish)  # on an English server
     await show_stats(mine, sqlite_db, None)  # type: ignore[arg-type]
     assert mine.reply.embed is not None and mine.reply.embed.title == "Ana — wyniki w Dreamcats"
     nobody = FakeInteraction(FakeClient(sqlite_db))

@@ -50,16 +50,19 @@ async def test_stats_and_settings_in_polish_and_english(world: World) -> None:
     async with fake.run(make_bot(world)):
         stats = await fake.slash(world.cy, world.games, "dreamcats stats", member=world.bo)
         assert stats.reply is not None and not stats.reply.ephemeral
-        fields = {f["name"]: f["value"] for f in stats.reply.embeds[0]["fields"]}
-        assert fields["Matches"] == "14" and fields["Wins"] == "14 (100%)" and fields["Rank"] == "#2"
+        fields = {f["name"]: f["value"] for f in stats.reply.embeds[0]["fields"]}  # in Cy's language
+        assert fields["Partie"] == "14" and fields["Wygrane"] == "14 (100%)" and fields["Miejsce"] == "#2"
         refused = await fake.slash(world.ana, world.games, "dreamcats settings", point_limit=200)
         assert refused.reply is not None and refused.reply.ephemeral and "Manage Server" in refused.reply.content
         saved = await fake.slash(mod, world.games, "dreamcats settings", point_limit=200, reveal_time=0,
                                  table_language="pl")
         assert saved.reply is not None and saved.reply.ephemeral
         assert saved.reply.embeds[0]["description"].startswith("Zapisano.")
+        # The server's page follows the table language; a person's own stats stay in that person's language.
+        board = await fake.slash(world.ana, world.games, "dreamcats leaderboard")
+        assert board.reply is not None and board.reply.embeds[0]["title"] == "Tabela wyników Dreamcats — Cat Café"
         again = await fake.slash(world.ana, world.games, "dreamcats stats")
-        assert again.reply is not None and again.reply.embeds[0]["title"] == "Ana — wyniki w Dreamcats"
+        assert again.reply is not None and again.reply.embeds[0]["title"] == "Ana — Dreamcats record"
     db = await Database.open(world.database_url)
     async with db.sessions() as s:
         stored = await get_server_settings(s, guild_id=world.guild.id)
