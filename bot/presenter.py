@@ -3,9 +3,10 @@
 A table message has two parts that change at different costs. Its text (recent actions, whose turn) and buttons
 follow every move with a cheap edit, at most one per edit interval (Discord allows five edits in five seconds).
 Its picture is drawn only for a settled table (at the start of a turn, not while someone holds a drawn card: the
-text says what happened) and at most once per picture spacing, which widens under load (bot.frames). The worker
-takes the newest table once its turn at drawing has come, so a burst of moves leaves at most one drawing pending and
-a frame is never drawn stale.
+text says what happened) and at most once per picture spacing, which widens under load (bot.frames). A picture is
+drawn beside the worker, not in its way: while the drawers are busy the text and buttons still follow each move at
+once, and the picture comes when a drawer is free. The drawing takes the newest table once its turn has come, so a
+burst of moves leaves at most one drawing pending and a frame is never drawn stale.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.frames import FrameTurns
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
 from bot.service import StoredGame, Table
+from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import (
     TableMessage,
     closed_message,
@@ -32,15 +34,17 @@ from bot.views.public import (
     table_message,
     table_view,
 )
-from game import GameError, RoundResult, Step
+from game import RoundResult, Step
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
-NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
 SETTLED = (Step.START, Step.OVER)  # a table worth a picture: nobody is in the middle of a turn
+# How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
+# answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
+PICTURE_PATIENCE = 0.1
 
 
 class DiscordPresenter:
@@ -50,6 +54,7 @@ class DiscordPresenter:
                  drawers: int = WORKERS, draw_table: Callable[[Table], Awaitable[TableMessage]] = table_message
                  ) -> None:
         self.bot = bot
+        self.posts = TablePosts(bot)
         self.frames = FrameTurns(drawers, edit_interval, max_edit_interval)
         self._edit_interval = edit_interval
         self.draw_table = draw_table
@@ -57,10 +62,15 @@ class DiscordPresenter:
         self._dirty: set[str] = set()
         self._pictured: dict[str, tuple[int, int]] = {}  # game → (version, round) its message's picture shows
         self._next_picture: dict[str, float] = {}  # game → event-loop time before which it draws no new picture
-        self._repost: set[str] = set()  # games whose table must be posted anew, below the newest reveal
+        self._drawing: dict[str, asyncio.Task[None]] = {}  # game → its picture being drawn and sent
+        self._pokes: dict[str, asyncio.Event] = {}  # game → set when there is something new for its worker
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
-        self.edits = 0
+
+    @property
+    def edits(self) -> int:
+        """How many times a table or lobby message was edited or posted."""
+        return self.posts.edits
 
     @property
     def edit_interval(self) -> float:
@@ -96,7 +106,7 @@ class DiscordPresenter:
         user_id = table.seats[seat].user_id
         text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)] if user_id else False)
-        self._queue(table, lambda: self._post(table.channel_id, content=text, allowed_mentions=mentions))
+        self._queue(table, lambda: self.posts.post(table.channel_id, content=text, allowed_mentions=mentions))
 
     def game_closed(self, table: Table, reason: str) -> None:
         """Mark the table message as cancelled or stopped."""
@@ -108,7 +118,7 @@ class DiscordPresenter:
         locale = stored.payload.get("locale") if isinstance(stored.payload, dict) else None
         text = t("notice.broken", resolve_locale(locale if isinstance(locale, str) else None))
         key = f"broken-{stored.game_id}"
-        task = asyncio.get_running_loop().create_task(self._post(stored.channel_id, content=text))
+        task = asyncio.get_running_loop().create_task(self.posts.post(stored.channel_id, content=text))
         self._workers[key] = task
         task.add_done_callback(lambda _: self._workers.pop(key, None))
 
@@ -116,16 +126,21 @@ class DiscordPresenter:
     def _forget(self, game_id: str) -> None:
         """The game's message is final: no more redraws of its table."""
         self._dirty.discard(game_id)
-        self._latest.pop(game_id, None)
-        self._pictured.pop(game_id, None)
-        self._next_picture.pop(game_id, None)
-        self._repost.discard(game_id)
+        for held in (self._latest, self._pictured, self._next_picture):
+            held.pop(game_id, None)
+        drawing = self._drawing.pop(game_id, None)
+        if drawing is not None:
+            drawing.cancel()
+        self.posts.repost.discard(game_id)
 
     def _queue(self, table: Table, job: Job) -> None:
         self._jobs.setdefault(table.game_id, deque()).append(job)
         self._wake(table.game_id)
 
     def _wake(self, game_id: str) -> None:
+        poke = self._pokes.get(game_id)
+        if poke is not None:
+            poke.set()
         worker = self._workers.get(game_id)
         if worker is None or worker.done():
             self._workers[game_id] = asyncio.get_running_loop().create_task(self._work(game_id))
@@ -147,14 +162,15 @@ class DiscordPresenter:
                 log.error("game %s: could not update Discord: %r", game_id, exc)
         # Nothing left to post or redraw: let go of the game, so a long-running bot does not keep every game it
         # ever showed (a new notification starts a new worker).
-        self._jobs.pop(game_id, None)
-        self._latest.pop(game_id, None)
+        for held in (self._jobs, self._latest, self._pokes):
+            held.pop(game_id, None)
         if self._workers.get(game_id) is asyncio.current_task():
             del self._workers[game_id]
+        if game_id not in self._pictured:
+            self.posts.forget(game_id)
 
     async def _show(self, game_id: str) -> float | None:
-        """Bring the game's message up to date (picture, or only text and buttons); the pause before the next look,
-        or None when nothing is left to show."""
+        """Bring the game's message up to date; the pause before the next look, or None when all is shown."""
         table = self._latest.get(game_id)
         if table is None:
             return None
@@ -165,18 +181,21 @@ class DiscordPresenter:
             embed, view = lobby_message(table)
             await self._edit(table, embed=embed, view=view)
             return self.edit_interval
-        now = asyncio.get_running_loop().time()
-        wanted = self._wants_picture(table)
-        if wanted and now >= self._next_picture.get(game_id, 0.0):
-            await self._redraw(game_id)
-            self._next_picture[game_id] = asyncio.get_running_loop().time() + self.frames.spacing()
-        elif game_id in self._dirty:
+        loop = asyncio.get_running_loop()
+        drawing = self._drawing.get(game_id)
+        if drawing is None and self._wants_picture(table) and loop.time() >= self._next_picture.get(game_id, 0.0):
+            self._next_picture[game_id] = loop.time() + self.frames.spacing()
+            drawing = self._drawing[game_id] = loop.create_task(self._picture(game_id))
+            await asyncio.wait({drawing}, timeout=PICTURE_PATIENCE)
+        if game_id in self._dirty:
             await self._retext(game_id)
-        elif wanted:
-            return self._next_picture[game_id] - now
-        else:
-            return None
-        return self.edit_interval
+            return self.edit_interval
+        if drawing is not None and not drawing.done():
+            await self._changed_or_done(game_id, drawing)
+            return 0.0
+        if self._wants_picture(table):
+            return max(0.0, self._next_picture.get(game_id, 0.0) - loop.time())
+        return None
 
     def _wants_picture(self, table: Table) -> bool:
         """A new picture is due: the table is settled and changed since its picture, or it is a new round (drawn
@@ -188,10 +207,21 @@ class DiscordPresenter:
             return True
         return shown[0] != table.version and table.state.round.step in SETTLED
 
+    async def _changed_or_done(self, game_id: str, drawing: asyncio.Task[None]) -> None:
+        """Wait until the picture is sent or the game has something new (a move, a reveal to post)."""
+        poke = self._pokes.setdefault(game_id, asyncio.Event())
+        poke.clear()
+        waiter = asyncio.get_running_loop().create_task(poke.wait())
+        try:
+            await asyncio.wait({drawing, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiter.cancel()
+
     @property
     def tracked_games(self) -> set[str]:
         """The games the presenter still holds work or a table for (empty once everything is shown)."""
-        return {*self._jobs, *self._latest, *self._dirty, *(k for k, w in self._workers.items() if not w.done())}
+        return {*self._jobs, *self._latest, *self._dirty, *self._drawing,
+                *(k for k, w in self._workers.items() if not w.done())}
 
     async def idle(self) -> None:
         """Wait until every queued post and edit is done (tests)."""
@@ -199,92 +229,75 @@ class DiscordPresenter:
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop the workers."""
-        for worker in self._workers.values():
-            worker.cancel()
-        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        """Stop the workers and the drawings."""
+        tasks = [*self._workers.values(), *self._drawing.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- Discord ------------------------------------------------------------------------------------------------------
+    async def _picture(self, game_id: str) -> None:
+        """Draw the newest table when a drawer is free, then send the whole message with it."""
+        try:
+            await self._redraw(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("game %s: could not draw or send the table: %r", game_id, exc)
+        finally:
+            if self._drawing.get(game_id) is asyncio.current_task():
+                del self._drawing[game_id]
+            poke = self._pokes.get(game_id)  # the worker waits for this picture (it never leaves before it)
+            if poke is not None:
+                poke.set()
+
     async def _redraw(self, game_id: str) -> None:
         """The whole table message with a new picture."""
         async with self.frames.turn():
             # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
-            if game_id not in self._latest or self._latest[game_id].state is None:
+            table = self._latest.get(game_id)
+            if table is None or table.state is None:
                 return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
-            self._dirty.discard(game_id)
-            table = self._latest[game_id]
-            assert table.state is not None
             shows = (table.version, table.state.round.number)
             drawn = await self.draw_table(table)
-        await self._edit(table, content=drawn.content, embed=drawn.embed, view=drawn.view, attachments=[drawn.file])
+        async with self.posts.lock(game_id):
+            newest = self._latest.get(game_id)
+            if newest is None:
+                return  # ended while drawing
+            self._dirty.discard(game_id)
+            content, view = (drawn.content, drawn.view) if newest is table else (table_content(newest),
+                                                                                   table_view(newest))
+            await self.posts.edit(newest, content=content, embed=drawn.embed, view=view, attachments=[drawn.file])
         self._pictured[game_id] = shows
 
     async def _retext(self, game_id: str) -> None:
         """Only the text and the buttons (the picture stays): cheap, so it follows every move at once."""
-        self._dirty.discard(game_id)
-        table = self._latest[game_id]
-        if table.message_id is None or game_id in self._repost:  # a new message is posted whole
-            self._pictured.pop(game_id, None)
-            await self._redraw(game_id)
-            return
-        message = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).get_partial_message(
-            table.message_id)
-        try:
-            await message.edit(content=table_content(table), view=table_view(table), allowed_mentions=NO_PINGS)
-            self.edits += 1
-        except discord.NotFound:
-            log.info("game %s: the table message was deleted, posting it again", game_id)
-            self._pictured.pop(game_id, None)
-            await self._redraw(game_id)
+        async with self.posts.lock(game_id):
+            table = self._latest.get(game_id)
+            if table is None or table.state is None or game_id not in self._pictured:
+                return  # no table picture on the message yet: it is posted whole with the one being drawn
+            self._dirty.discard(game_id)
+            try:
+                await self.posts.edit_text(table, table_content(table), table_view(table))
+                return
+            except TableGoneError:  # posted whole, with its picture: the one being drawn, or one drawn next
+                if game_id not in self._drawing:
+                    self._pictured.pop(game_id, None)
+                    self._dirty.add(game_id)
 
     async def _edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
                     content: str | None = None, attachments: list[discord.File] | None = None) -> None:
-        """Edit the table message; if it was deleted, post it again and remember the new one."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        retired = table.message_id if table.game_id in self._repost else None
-        self._repost.discard(table.game_id)
-        if table.message_id is not None and retired is None:
-            try:
-                # MISSING, not None, leaves the message's pictures as they are
-                await channel.get_partial_message(table.message_id).edit(
-                    content=content, embed=embed, view=view, allowed_mentions=NO_PINGS,
-                    attachments=discord.utils.MISSING if attachments is None else attachments)
-                self.edits += 1
-                return
-            except discord.NotFound:
-                log.info("game %s: the table message was deleted, posting it again", table.game_id)
-        # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
-                                     allowed_mentions=NO_PINGS)
-        self.edits += 1
-        table.message_id = message.id
-        try:
-            await self.bot.service.set_message(table.game_id, message.id)
-        except GameError as exc:  # the game ended meanwhile: nothing to remember
-            log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
-        if retired is not None:
-            await self._retire(channel, table.game_id, retired)
-
-    async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:
-        """Delete a table message that a newer one replaced (its buttons would otherwise still invite clicks)."""
-        try:
-            await channel.get_partial_message(message_id).delete()
-        except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
-            log.info("game %s: could not delete the previous table message: %r", game_id, exc)
-
-    async def _post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
-                    file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None) -> None:
-        # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        await self.bot.get_partial_messageable(channel_id).send(
-            content, embed=embed, file=file, allowed_mentions=allowed_mentions)  # type: ignore[arg-type]
+        async with self.posts.lock(table.game_id):
+            await self.posts.edit(table, embed=embed, view=view, content=content, attachments=attachments)
 
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file = await reveal_message(table, number)
-        await self._post(table.channel_id, embed=embed, file=file)
+        await self.posts.post(table.channel_id, embed=embed, file=file)
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
-            self._repost.add(table.game_id)
+            self.posts.repost.add(table.game_id)
 
     async def _finish(self, table: Table) -> None:
         embed, file = await standings_message(table)
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
-        await self._post(table.channel_id, embed=embed, file=file)
+        await self.posts.post(table.channel_id, embed=embed, file=file)
+        self.posts.forget(table.game_id)

@@ -71,6 +71,12 @@ def presenter(painter: SlowPainter, *, edit_interval: float = 0.0, drawers: int 
     return DiscordPresenter(bot, edit_interval=edit_interval, drawers=drawers, draw_table=painter), messages
 
 
+async def _spin() -> None:
+    """Let the worker and the drawing it starts run up to their next real wait."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
 async def test_a_burst_of_moves_leaves_one_drawing_pending_and_the_newest_frame_shown() -> None:
     painter = SlowPainter()
     shown, messages = presenter(painter)
@@ -78,13 +84,14 @@ async def test_a_burst_of_moves_leaves_one_drawing_pending_and_the_newest_frame_
     for version in range(1, 51):
         table.version = version
         shown.table_changed(table)
-        await asyncio.sleep(0)
+        await _spin()
         assert shown.frames.waiting + shown.frames.drawing <= 1
     painter.gate.set()
     await shown.idle()
     assert painter.most_pending == 1
     assert painter.drawn == [("g1", 1), ("g1", 50)]  # the frame begun before the burst, then the newest
-    assert len(messages.edits) == len(painter.drawn)
+    pictures = [edit for edit in messages.edits if "attachments" in edit]
+    assert len(pictures) == len(painter.drawn) and messages.edits[-1] is pictures[-1]
 
 
 async def test_a_table_waiting_for_a_drawer_is_drawn_once_at_its_newest() -> None:
@@ -92,11 +99,11 @@ async def test_a_table_waiting_for_a_drawer_is_drawn_once_at_its_newest() -> Non
     shown, _ = presenter(painter, drawers=1)
     busy, waiting = playing_table("busy"), playing_table("waiting")
     shown.table_changed(busy)
-    await asyncio.sleep(0)
+    await _spin()
     for version in range(1, 6):  # the only drawer is busy: these frames cannot be drawn in time
         waiting.version = version
         shown.table_changed(waiting)
-        await asyncio.sleep(0)
+        await _spin()
     painter.gate.set()
     await shown.idle()
     assert [version for game, version in painter.drawn if game == "waiting"] == [5]
@@ -108,7 +115,7 @@ async def test_edits_are_spaced_wider_while_tables_queue_to_be_drawn() -> None:
     assert shown.edit_spacing() == 1.0
     for number in range(60):
         shown.table_changed(playing_table(f"g{number}"))
-    await asyncio.sleep(0)
+    await _spin()
     assert shown.frames.drawing == 1 and shown.frames.waiting == 59
     assert 1.0 < shown.edit_spacing() <= 3.0
     await shown.close()
@@ -120,9 +127,9 @@ async def test_a_table_closed_while_waiting_for_a_drawer_is_not_drawn() -> None:
     shown, messages = presenter(painter, drawers=1)
     busy, closing = playing_table("busy"), playing_table("closing")
     shown.table_changed(busy)
-    await asyncio.sleep(0)
+    await _spin()
     shown.table_changed(closing)
-    await asyncio.sleep(0)
+    await _spin()
     shown.game_closed(closing, "stopped")
     painter.gate.set()
     await shown.idle()
@@ -202,3 +209,28 @@ async def test_a_new_round_is_drawn_without_waiting_for_the_spacing() -> None:
     shown.table_changed(table)
     await asyncio.wait_for(shown.idle(), 5.0)
     assert painter.drawn[-1] == ("a1b2", table.version) and len(painter.drawn) == 2
+
+
+async def test_while_the_drawers_are_busy_each_move_is_shown_as_text_at_once() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter, drawers=1)
+    tables = [_peeked(playing_table(game_id)) for game_id in ("aaaa", "bbbb")]
+    for table in tables:
+        shown.table_changed(table)
+    await shown.idle()
+    assert len(painter.drawn) == 2
+    painter.gate.clear()  # from now on the one drawer is stuck on the first picture asked for
+    before = len(messages.edits)
+    for table in tables:
+        _play(table, Draw)
+        _play(table, DiscardDrawn)
+        shown.table_changed(table)
+    await asyncio.sleep(0.3)
+    shown_now = messages.edits[before:]
+    assert len(painter.drawn) == 2 and len(shown_now) == 2  # no new picture yet, but both moves are on the tables
+    assert all(set(edit) == {"content", "view", "allowed_mentions"} for edit in shown_now)
+    painter.gate.set()
+    await shown.idle()
+    assert [version for _, version in painter.drawn[2:]] == [table.version for table in tables]
+    assert all("attachments" in edit for edit in messages.edits[-2:])

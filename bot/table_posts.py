@@ -1,0 +1,100 @@
+"""The Discord side of a game's messages: edit the table message (whole, or only its text and buttons), post it
+again when it was deleted or must move below a reveal, and post notices. One game's edits go out one at a time, so
+a newer edit is never overtaken by an older one."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import Table
+from game import GameError
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
+
+
+class TableGoneError(LookupError):
+    """The table message to edit is not there (never posted, deleted, or due to move): post it whole instead."""
+
+
+class TablePosts:
+    """Edits and posts for every game's messages; `repost` marks games whose table must be posted anew."""
+
+    def __init__(self, bot: DreamcatsBot) -> None:
+        self.bot = bot
+        self.repost: set[str] = set()
+        self.edits = 0
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock that keeps one game's edits in order."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def forget(self, game_id: str) -> None:
+        """The game is over: no lock or repost mark kept for it."""
+        self.repost.discard(game_id)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
+
+    async def edit_text(self, table: Table, content: str, view: discord.ui.View) -> None:
+        """Only the text and the buttons (the picture stays); TableGoneError if there is no message to edit."""
+        if table.message_id is None or table.game_id in self.repost:
+            raise TableGoneError(table.game_id)
+        message = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).get_partial_message(
+            table.message_id)
+        try:
+            await message.edit(content=content, view=view, allowed_mentions=NO_PINGS)
+        except discord.NotFound:
+            log.info("game %s: the table message was deleted, posting it again", table.game_id)
+            raise TableGoneError(table.game_id) from None
+        self.edits += 1
+
+    async def edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
+                   content: str | None = None, attachments: list[discord.File] | None = None) -> None:
+        """Edit the table message; if it was deleted (or must move below a reveal), post it again and remember it."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        retired = table.message_id if table.game_id in self.repost else None
+        self.repost.discard(table.game_id)
+        if table.message_id is not None and retired is None:
+            try:
+                # MISSING, not None, leaves the message's pictures as they are
+                await channel.get_partial_message(table.message_id).edit(
+                    content=content, embed=embed, view=view, allowed_mentions=NO_PINGS,
+                    attachments=discord.utils.MISSING if attachments is None else attachments)
+                self.edits += 1
+                return
+            except discord.NotFound:
+                log.info("game %s: the table message was deleted, posting it again", table.game_id)
+        # discord.py's send overloads refuse None, which the method itself takes as "not given"
+        message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
+                                     allowed_mentions=NO_PINGS)
+        self.edits += 1
+        table.message_id = message.id
+        try:
+            await self.bot.service.set_message(table.game_id, message.id)
+        except GameError as exc:  # the game ended meanwhile: nothing to remember
+            log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
+        if retired is not None:
+            await self._retire(channel, table.game_id, retired)
+
+    async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:
+        """Delete a table message that a newer one replaced (its buttons would otherwise still invite clicks)."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
+            log.info("game %s: could not delete the previous table message: %r", game_id, exc)
+
+    async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
+                   file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None) -> None:
+        """A new message in the channel."""
+        # discord.py's send overloads refuse None, which the method itself takes as "not given"
+        await self.bot.get_partial_messageable(channel_id).send(
+            content, embed=embed, file=file, allowed_mentions=allowed_mentions)  # type: ignore[arg-type]
