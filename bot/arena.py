@@ -10,7 +10,9 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import NoReturn, TextIO
+
+from tqdm import tqdm
 
 from game import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
 from game.players import Player, UnknownPlayerError, get_player
@@ -203,14 +205,16 @@ def format_table(rows: Sequence[Summary]) -> str:
 
 
 def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    """A progress callback drawing a bar on one line of the stream."""
+    """A progress callback: a bar with the rate and the time left on a terminal, nothing when not on one."""
+    bar: tqdm[NoReturn] | None = None
 
     def show(done: int, total: int) -> None:
-        filled = round(30 * done / total) if total else 30
-        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
+        nonlocal bar
+        if bar is None:  # disable=None: quiet when the stream is piped or logged
+            bar = tqdm(total=total, desc="arena", unit=" matches", file=stream, disable=None, dynamic_ncols=True)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
 
     return show
 

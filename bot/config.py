@@ -49,6 +49,12 @@ class Settings(BaseSettings):
             make_url(value)
         except ArgumentError:
             raise ValueError("DATABASE_URL is not a database URL (e.g. sqlite+aiosqlite:///dreamcats.db)") from None
+        from bot.storage.database import MissingDriverError, check_driver  # the storage layer only when checked
+
+        try:
+            check_driver(value)
+        except MissingDriverError as exc:
+            raise ValueError(f"DATABASE_URL: {exc}") from None
         return value
 
     @field_validator("log_level")

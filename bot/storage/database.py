@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from pathlib import Path
@@ -44,9 +45,20 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+class MissingDriverError(RuntimeError):
+    """The database URL needs a driver that is not installed (asyncpg comes with the `postgres` extra)."""
+
+
+def check_driver(url: str) -> None:
+    """Raise MissingDriverError when the URL's driver is asyncpg and it is not installed."""
+    if make_url(normalize_url(url)).get_driver_name() == "asyncpg" and importlib.util.find_spec("asyncpg") is None:
+        raise MissingDriverError('a PostgreSQL database needs the asyncpg driver: pip install "dreamcats[postgres]"')
+
+
 def create_engine(url: str, **options: Any) -> AsyncEngine:
     """An async engine; SQLite connections get WAL (synchronous=NORMAL), foreign keys and a busy timeout."""
     url = normalize_url(url)
+    check_driver(url)
     if make_url(url).get_backend_name() == "postgresql":
         options = {"pool_size": POSTGRES_POOL_SIZE, "max_overflow": POSTGRES_POOL_OVERFLOW} | options
     engine = create_async_engine(url, **options)
