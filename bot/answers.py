@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.views.replies import ANSWERED, SENDING_FAILED, say
+from bot.views.replies import ANSWERED, SENDING_FAILED, say, wait_before_deferring
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -34,13 +34,14 @@ class Answer:
 
 async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T], within: float, *,
                            ephemeral: bool = False) -> T:
-    """The result of `work`; if it takes longer than `within` s, "thinking…" is shown first (Discord allows 3 s).
+    """The result of `work`; if it is not done `within` s after the command was sent, "thinking…" is shown first
+    (Discord allows 3 s).
 
     A failed defer is logged, not raised: the work's result or exception is always retrieved.
     """
     task = asyncio.ensure_future(work)
     try:
-        done, _ = await asyncio.wait({task}, timeout=within)
+        done, _ = await asyncio.wait({task}, timeout=wait_before_deferring(interaction, within))
         if not done:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral

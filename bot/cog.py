@@ -69,7 +69,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     # Seconds a command may spend on its work (opening a lobby, reading the standings) before answering with a
     # "thinking…" placeholder (Discord allows 3).
-    answer_within = 2.0
+    answer_within = 1.0
 
     def __init__(self, bot: DreamcatsBot) -> None:
         self.bot = bot
