@@ -154,6 +154,8 @@ class DiscordPresenter:
                     continue
                 pause = await self._show(game_id)
                 if pause is None:
+                    if jobs or game_id in self._dirty:  # it arrived while _show was waiting: not done yet
+                        continue
                     break
                 await asyncio.sleep(pause)
             except asyncio.CancelledError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +22,8 @@ class FakeMessages:
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
+        self.posts: list[str | None] = []
+        self.on_edit: Callable[[], None] | None = None  # called once, at the next edit
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeMessages:
         return self
@@ -30,6 +33,12 @@ class FakeMessages:
 
     async def edit(self, **fields: Any) -> None:
         self.edits.append(fields)
+        hook, self.on_edit = self.on_edit, None
+        if hook is not None:
+            hook()
+
+    async def send(self, content: str | None = None, **fields: Any) -> None:
+        self.posts.append(content)
 
     @property
     def service(self) -> Any:
@@ -234,3 +243,15 @@ async def test_while_the_drawers_are_busy_each_move_is_shown_as_text_at_once() -
     await shown.idle()
     assert [version for _, version in painter.drawn[2:]] == [table.version for table in tables]
     assert all("attachments" in edit for edit in messages.edits[-2:])
+
+
+async def test_a_notice_queued_while_the_worker_waits_for_a_picture_is_still_posted() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter)
+    table = _peeked(playing_table("cccc"))
+    # The notice comes in while the worker waits for the picture it asked for (the picture edit is being sent).
+    messages.on_edit = lambda: shown.seat_handed_over(table, 0)
+    shown.table_changed(table)
+    await asyncio.wait_for(shown.idle(), 5.0)
+    assert len(messages.posts) == 1 and "computer player" in (messages.posts[0] or "")
