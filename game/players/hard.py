@@ -26,11 +26,9 @@ HARD = Params(
     take_bias=1.0,
 )
 HARD_EARLY = replace(HARD, owner_bias=EARLY_OWNER_BIAS)
-# Two seats: call when it is worth about 8 cats and succeeds 4 times in 5, or when it succeeds 4 times in 5 and is
-# worth 2 cats (more at a higher penalty, where a rival's failed call is worth waiting for); deals in which the rival
-# would have called last turn are unlikely, and a rival's likely call next turn counts against playing on.
-HARD_WAKE = WakeTuning(rival_weight=1.0, slot_caps=True, noncall_weight=0.1, alt_success=0.8, alt_gain=2.0,
-                       alt_per_penalty=1.0)
+# Two seats: call when it is worth about 8 cats and succeeds 4 times in 5; deals in which the rival would have called
+# at its last turn are unlikely, and a rival's likely call next turn (a failed one is worth waiting for) counts.
+HARD_WAKE = WakeTuning(rival_weight=1.0, slot_caps=True, noncall_weight=0.1)
 # Three or more seats: a rival's likely call next turn counts against playing on; calls need less margin.
 HARD_WAKE_CROWDED = WakeTuning(base=7.0, min_success=0.8, rival_weight=1.0)
 

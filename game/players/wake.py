@@ -1,8 +1,11 @@
 """Hard's Wake up!: deals sampled from a belief that reads the public history, weighed with the match standings.
 
 A card an opponent drew and kept is likely low, one it was dealt and looked at a little less so, and one nobody
-has seen is any unseen card. Over the sampled deals the call is worth the caller's real score, penalty
-included, and a round that would end the match is worth winning or losing the match.
+has seen is any unseen card. With `slot_caps`, each card is also capped by what its owner did (game.players.inference:
+a kept card is below the card it replaced, a seat that threw a draw away knows no card above it), and with
+`noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like rule, counts less.
+Over the sampled deals the call is worth the caller's real score, penalty included, and a round that would end the
+match is worth winning or losing the match.
 """
 
 from __future__ import annotations
@@ -39,9 +42,6 @@ class WakeTuning:
     floor: float = -1.0  # ... but never less than this
     lead_share: float = 0.0  # the part of the present lead that playing on is expected to keep
     min_success: float = 0.8  # and the call must succeed this often
-    alt_success: float = 2.0  # or: the call succeeds this often ...
-    alt_gain: float = 0.0  # ... and is worth at least this many cats (whatever the turn) ...
-    alt_per_penalty: float = 0.0  # ... plus this much per cat of penalty above 5 (a rival's failed call is worth more)
     above_cap: float = 0.05  # weight factor for a card above the lowest card its owner drew and threw away
     slot_caps: bool = False  # cap each slot by what its owner did (game.players.inference), not the seat
     # The opponents as a realistic player sees them: a rival calls on its next turn when its own estimate (the
@@ -157,9 +157,6 @@ def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
         else:
             still += weight * tuning.rival_weight * utility(
                 obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
-    alt_gain = tuning.alt_gain + tuning.alt_per_penalty * max(0, obs.penalty - 5)
-    if successes >= tuning.alt_success * count and called / count >= alt_gain:
-        return True
     if successes < tuning.min_success * count:
         return False
     threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
