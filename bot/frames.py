@@ -10,6 +10,8 @@ bot draws each table less often rather than falling behind.
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,17 +29,22 @@ class FrameTurns:
         self.drawers = drawers
         self.edit_interval = edit_interval
         self.max_edit_interval = max_edit_interval  # None: WIDEN_CAP times the base
-        self._free = asyncio.Semaphore(drawers)
+        self._available = drawers
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 urgent / 1 not, arrival, future)
+        self._arrivals = itertools.count()
         self.waiting = 0
         self.drawing = 0
         self.draw_time = FIRST_GUESS
 
     @asynccontextmanager
-    async def turn(self) -> AsyncIterator[None]:
-        """Wait for a free drawer (first come, first served) and hold it while drawing."""
+    async def turn(self, *, urgent: bool = False) -> AsyncIterator[None]:
+        """Wait for a free drawer and hold it while drawing: urgent turns first, then first come, first served.
+
+        Urgent is for a table that cannot be shown at all until its picture is drawn (a new table message).
+        """
         self.waiting += 1
         try:
-            await self._free.acquire()
+            await self._acquire(urgent)
         finally:
             self.waiting -= 1
         self.drawing += 1
@@ -47,7 +54,28 @@ class FrameTurns:
         finally:
             self.draw_time += SMOOTHING * (time.perf_counter() - started - self.draw_time)
             self.drawing -= 1
-            self._free.release()
+            self._release()
+
+    async def _acquire(self, urgent: bool) -> None:
+        if self._available > 0 and not self._waiters:
+            self._available -= 1
+            return
+        granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (0 if urgent else 1, next(self._arrivals), granted))
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():  # handed a drawer just as it was cancelled: pass it on
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        while self._waiters:
+            _, _, granted = heapq.heappop(self._waiters)
+            if not granted.done():  # a cancelled waiter is skipped
+                granted.set_result(None)
+                return
+        self._available += 1
 
     def queue_delay(self) -> float:
         """About how long a game that asks for a turn now will wait for it (seconds)."""

@@ -255,7 +255,10 @@ class DiscordPresenter:
 
     async def _redraw(self, game_id: str) -> None:
         """The whole table message with a new picture."""
-        async with self.frames.turn():
+        # A table with no picture of its own on Discord yet (a new message, or one moving below a reveal) cannot be
+        # shown at all until this drawing is done: it goes before the tables that only wait for a newer picture.
+        urgent = game_id not in self._pictured or game_id in self.posts.repost
+        async with self.frames.turn(urgent=urgent):
             # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
             table = self._latest.get(game_id)
             if table is None or table.state is None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.frames import FrameTurns
 from bot.presenter import DiscordPresenter
 from bot.service import Seat, Table
 from bot.views.public import TableMessage, table_content
@@ -255,3 +256,28 @@ async def test_a_notice_queued_while_the_worker_waits_for_a_picture_is_still_pos
     shown.table_changed(table)
     await asyncio.wait_for(shown.idle(), 5.0)
     assert len(messages.posts) == 1 and "computer player" in (messages.posts[0] or "")
+
+
+async def test_an_urgent_drawing_goes_before_the_tables_already_waiting_and_a_cancelled_one_is_skipped() -> None:
+    frames = FrameTurns(1, 1.0)
+    order: list[str] = []
+    gate = asyncio.Event()
+
+    async def draw(name: str, urgent: bool = False) -> None:
+        async with frames.turn(urgent=urgent):
+            order.append(name)
+            if name == "first":
+                await gate.wait()
+
+    first = asyncio.create_task(draw("first"))
+    await _spin()
+    waiting, gone = asyncio.create_task(draw("waiting")), asyncio.create_task(draw("gone", urgent=True))
+    urgent = asyncio.create_task(draw("urgent", urgent=True))
+    await _spin()
+    gone.cancel()  # it stops waiting: the drawer passes it by
+    gate.set()
+    await asyncio.gather(first, waiting, urgent)
+    assert order == ["first", "urgent", "waiting"] and gone.cancelled()
+    assert frames.waiting == 0 and frames.drawing == 0
+    async with frames.turn():  # the drawer is free again, at once
+        assert frames.drawing == 1
