@@ -138,13 +138,14 @@ async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
 async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:
     """Put a private step into the person's ephemeral reply: the promised answer (bot.views.replies.hold), or the
     deferred reply filled."""
+    locale = resolve_locale(interaction.locale)
+    # Drawn first, while the promised deferral still stands: a slow picture then goes into a deferred reply.
+    embed, view, files = await private.render(table, obs, locale)
     new_message = await release(interaction)
     replacing = (new_message is False
                  or interaction.response.type is discord.InteractionResponseType.deferred_message_update)
     if replacing and not _clicked_ephemeral(interaction):
         raise PublicMessageError("a private step may only replace an ephemeral message")
-    locale = resolve_locale(interaction.locale)
-    embed, view, files = await private.render(table, obs, locale)
     message_id = await _answer(interaction, new_message, embed, view, files)
     interaction.extras[ANSWERED] = True
     previous = _hiders.pop(message_id, None)

@@ -12,6 +12,7 @@ import pytest
 
 from bot.client import DreamcatsBot
 from bot.views import click as click_module
+from bot.views import private as private_module
 from bot.views import replies
 from bot.views.click import HANDLERS, Click
 from tests.bot.conftest import World
@@ -55,6 +56,23 @@ async def test_a_quick_move_is_answered_at_once_without_thinking(world: World, r
     # timer) for 15 minutes unless told otherwise, which at hundreds of clicks a minute is most of the bot's memory.
     view_timers = [task for task in asyncio.all_tasks() if "timeout_task_impl" in repr(task.get_coro())]
     assert view_timers == []
+    assert world.fake.violations == []
+
+
+async def test_a_slow_private_picture_is_drawn_into_a_deferred_reply(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawing = private_module.private_file
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await drawing(*args, **kwargs)
+
+    _late(monkeypatch)
+    _, record = await _draw(world, running, lambda: monkeypatch.setattr(private_module, "private_file", slow))
+    assert record.response_type == 5  # "thinking…" went out in time, while the picture was still being drawn
+    await world.fake.wait_until(lambda: record.original is not None and not record.original.loading,
+                                what="the drawn card")
+    assert record.original is not None and [a.filename for a in record.original.attachments] == ["dream.png"]
     assert world.fake.violations == []
 
 
