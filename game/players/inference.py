@@ -83,14 +83,7 @@ def slot_caps(obs: Observation) -> dict[Slot, int]:
         elif kind is EventKind.USED_SWAP:
             first, second = event.slots
             caps[first], caps[second] = caps[second], caps[first]
-            for known in knows:
-                a, b = first in known, second in known
-                known.discard(first)
-                known.discard(second)
-                if a:
-                    known.add(second)
-                if b:
-                    known.add(first)
+            _swap_known(knows, first, second)
             pile.append(POINTS[event.cards[0]])
         elif kind is EventKind.USED_TAKE_TWO:
             pile.append(POINTS[event.cards[0]])
@@ -140,15 +133,20 @@ def last_turns(obs: Observation) -> dict[int, LastTurn]:
             first, second = event.slots
             for s in (first.seat, second.seat):
                 found.pop(s, None)  # its dream moved under it: no snapshot to trust
-            for known in knows:
-                a, b = first in known, second in known
-                known.discard(first)
-                known.discard(second)
-                if a:
-                    known.add(second)
-                if b:
-                    known.add(first)
+            _swap_known(knows, first, second)
     return found
+
+
+def _swap_known(knows: list[set[Slot]], first: Slot, second: Slot) -> None:
+    """Swap 2 moved the two cards: whoever knew one of them now knows it in the other slot."""
+    for known in knows:
+        had_first, had_second = first in known, second in known
+        known.discard(first)
+        known.discard(second)
+        if had_first:
+            known.add(second)
+        if had_second:
+            known.add(first)
 
 
 __all__ = ["LEAVE_CAP", "LastTurn", "last_turns", "slot_caps"]
