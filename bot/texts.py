@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import card_key, card_name, t, tn
-from bot.service import LogEntry, Table
+from bot.service import LogEntry, Seat, Table
 from game import Card, RoundResult, Slot
 
 
@@ -15,9 +15,16 @@ def card_power(card: Card | int, locale: str) -> str:
 
 
 def seat_names(table: Table, locale: str) -> list[str]:
-    """Display names in seat order; a computer player's is short and translated ("Bot Luna"), without strength."""
-    return [seat.name if seat.is_person or " " in seat.name  # a name stored before cat names: shown as it is
-            else t("seat.computer", locale, name=seat.name) for seat in table.seats]
+    """Display names in seat order; a computer player's is short and translated ("Bot Luna"), without strength; a
+    person whose seat a computer now plays (they left, or their time ran out three times) is "Ana (computer)"."""
+    return [_seat_name(seat, locale) for seat in table.seats]
+
+
+def _seat_name(seat: Seat, locale: str) -> str:
+    if not seat.is_person:
+        # a name stored before cat names (it has a space) is shown as it is
+        return seat.name if " " in seat.name else t("seat.computer", locale, name=seat.name)
+    return t("seat.taken_over", locale, name=seat.name) if seat.computer_plays else seat.name
 
 
 def names_with_strength(table: Table, locale: str) -> list[str]:

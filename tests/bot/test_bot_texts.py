@@ -105,6 +105,14 @@ def test_computer_players_have_short_names_and_their_strength_apart() -> None:
     assert names_with_strength(_table(1), "pl")[2] == "Bot Luna (trudny)"
 
 
+@pytest.mark.parametrize(("locale", "marked"), [("en", "Bo (computer)"), ("pl", "Bo (komputer)")])
+def test_a_person_whose_seat_a_computer_plays_is_marked(locale: str, marked: str) -> None:
+    table = _table(1)
+    table.seats[1].left, table.seats[1].strength = True, "normal"  # Bo left: a stand-in plays the seat
+    assert seat_names(table, locale)[:2] == ["Ana", marked]
+    assert names_with_strength(table, locale)[1] == marked  # a person's seat shows no strength
+
+
 async def test_warm_up_draws_and_encodes_a_table() -> None:
     from bot.pictures import warm_up
 

@@ -150,6 +150,9 @@ async def test_leaving_a_running_match_and_who_may_stop_it(world: World, running
     await players.settle()
     table = players.table
     assert table is not None and table.seats[2].left and table.seats[2].computer_plays
+    # The table says who plays that seat now: the person's name, marked (the table speaks the server's English).
+    assert f"{world.cy.display_name} (computer)" in players.message().content
+    assert f"{world.cy.display_name} (computer)" in str(players.message().embeds)  # the totals
     again = await players.click(world.cy, players.message(), players.cid("dream"))
     assert again.reply is not None and "gracz komputerowy" in again.reply.content  # Cy's client speaks Polish
 
