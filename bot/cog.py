@@ -13,10 +13,12 @@ from bot.answers import Answer, answer_when_done, send_answer
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
 from bot.service import GameRunningError, Person, Table
+from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.storage import get_server_settings
 from bot.views.public import lobby_message
 from bot.views.replies import SENDING_FAILED, refuse, say
+from bot.views.stop_clicks import stop_confirmation
 from game import GameError, MatchSettings
 from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
@@ -188,16 +190,21 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        """Stop the game of this channel (host or Manage Server)."""
+        """Stop the game of this channel: a lobby at once (its host), a match after a confirmation (a player at it);
+        Manage Server may do both."""
         locale = resolve_locale(interaction.locale)
         table = self.bot.service.in_channel(interaction.channel_id or 0)
         if table is None:
             await say(interaction, t("stop.none", locale))
             return
+        is_manager = bool(interaction.permissions.manage_guild)
         try:
-            await self.bot.service.close(table.game_id, interaction.user.id,
-                                         is_manager=bool(interaction.permissions.manage_guild),
-                                         reason="cancelled" if table.state is None else "stopped")
+            if table.state is not None:  # a match: erasing everyone's game deserves a second press
+                may_close(table, interaction.user.id, is_manager=is_manager)
+                await interaction.response.send_message(**stop_confirmation(table.game_id, locale), ephemeral=True)
+                return
+            await self.bot.service.close(table.game_id, interaction.user.id, is_manager=is_manager,
+                                         reason="cancelled")
         except GameError as exc:
             await refuse(interaction, exc)
             return

@@ -12,6 +12,7 @@ from bot.service.errors import (
     NotHostError,
     NotHostOrManagerError,
     NotInLobbyError,
+    NotPlayerOrManagerError,
     NotPlayingError,
     NotSeatedError,
     SeatTakenOverError,
@@ -26,7 +27,8 @@ from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableErro
 __all__ = [
     "AlreadySeatedError", "BusyError", "Clock", "ConflictError", "GameGoneError", "GameRunningError", "GameService",
     "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
-    "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayingError",
+    "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayerOrManagerError",
+    "NotPlayingError",
     "NotSeatedError", "Notifier", "Outcome", "Person", "Seat", "SeatTakenOverError", "Shard", "StaleButtonError",
     "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",
     "owns", "shard_of", "table_from_payload",

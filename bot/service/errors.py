@@ -50,6 +50,10 @@ class NotHostOrManagerError(TableError):
     """Only the host or someone with Manage Server may do this."""
 
 
+class NotPlayerOrManagerError(TableError):
+    """Only a person playing at the table (not one who left) or someone with Manage Server may stop a match."""
+
+
 class NotEnoughSeatsError(TableError):
     """A match needs at least two seats."""
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from bot.service.errors import NotPlayingError, NotSeatedError, SeatTakenOverError
+from bot.service.errors import (
+    NotHostOrManagerError,
+    NotPlayerOrManagerError,
+    NotPlayingError,
+    NotSeatedError,
+    SeatTakenOverError,
+)
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
 from game import Action, Event, EventKind, InitialPeek, apply_action, legal_actions, observe
 from game.players import choose
@@ -97,3 +103,17 @@ def refresh_deadline(table: Table, before: tuple[int, int] | None, now: datetime
         table.deadline = None
     elif table.turn_key != before or table.deadline is None:
         table.deadline = now + timedelta(seconds=table.settings.turn_timer)
+
+
+def may_close(table: Table, user_id: int, *, is_manager: bool) -> None:
+    """A lobby may be cancelled by its host, a match stopped by a person still playing at it (one who left may not
+    erase the others' results); Manage Server may do both. Raises the refusal."""
+    if is_manager:
+        return
+    if table.state is None:
+        if user_id != table.host_id:
+            raise NotHostOrManagerError("Only the host or a server manager can do that.")
+        return
+    seat = table.seat_of(user_id)
+    if seat is None or table.seats[seat].left:
+        raise NotPlayerOrManagerError("Only a player at this table or a server manager can stop the match.")

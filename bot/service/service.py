@@ -19,7 +19,6 @@ from bot.service.errors import (
     ConflictError,
     GameGoneError,
     GameRunningError,
-    NotHostOrManagerError,
     StaleButtonError,
 )
 from bot.service.shards import Shard
@@ -148,11 +147,10 @@ class GameService(TurnDriver):
         return (await self._change(game_id, lambda t: lobby.start(t, user_id, self.rng, self.clock.now())))[0]
 
     async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped") -> Table:
-        """Cancel a lobby or stop a match (host or Manage Server); nothing is recorded."""
+        """Cancel a lobby or stop a match (may_close says who may); nothing is recorded."""
         async with self._locked(game_id):
             table = self.get(game_id)
-            if user_id != table.host_id and not is_manager:
-                raise NotHostOrManagerError("Only the host or a server manager can do that.")
+            moves.may_close(table, user_id, is_manager=is_manager)
             await self._close(table, reason)
         return table
 

@@ -19,6 +19,7 @@ from bot.service import (
     NotEnoughSeatsError,
     NotHostError,
     NotHostOrManagerError,
+    NotPlayerOrManagerError,
     NotSeatedError,
     Person,
     StaleButtonError,
@@ -282,3 +283,17 @@ async def test_a_move_whose_save_fails_leaves_the_live_table_as_it_was(service: 
     store.save = saving  # type: ignore[method-assign]
     await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
     assert service.get(game_id).to_payload() != before
+
+
+async def test_a_host_who_left_may_not_stop_the_match_but_a_player_or_a_manager_may(service: GameService) -> None:
+    game_id = await _table(service, [ANA, BO])
+    await service.leave_match(game_id, ANA.user_id)  # Ana opened the table, then left it
+    for outsider in (ANA.user_id, EVE.user_id):
+        with pytest.raises(NotPlayerOrManagerError):
+            await service.close(game_id, outsider, is_manager=False)
+    assert service.get(game_id).playing
+    await service.close(game_id, BO.user_id, is_manager=False)
+    assert service.tables == []
+    other = await _table(service, [ANA, BO])
+    await service.close(other, EVE.user_id, is_manager=True)  # Manage Server may stop any match
+    assert service.tables == []

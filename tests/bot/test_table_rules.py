@@ -156,10 +156,17 @@ async def test_leaving_a_running_match_and_who_may_stop_it(world: World, running
     again = await players.click(world.cy, players.message(), players.cid("dream"))
     assert again.reply is not None and "gracz komputerowy" in again.reply.content  # Cy's client speaks Polish
 
-    refused = await fake.slash(world.eve, world.games, "dreamcats stop")
-    assert refused.reply is not None and "host" in refused.reply.content and players.table is not None
-    await fake.slash(world.ana, world.games, "dreamcats stop")
+    # Someone not at the table, and Cy who left it, may not erase the others' match; Ana, still playing, may.
+    for outsider in (world.eve, world.cy):
+        refused = await fake.slash(outsider, world.games, "dreamcats stop")
+        assert refused.reply is not None and refused.reply.ephemeral and not refused.reply.custom_ids
+    assert "only a player at this table" in refused.reply.content.lower() or "gracz" in refused.reply.content
+    asked = await fake.slash(world.ana, world.games, "dreamcats stop")
+    assert asked.reply is not None and asked.reply.ephemeral and players.table is not None  # it asks first
+    assert "Stop this match for everyone?" in asked.reply.content
+    confirmed = await players.click(world.ana, asked.reply, players.cid("stopok"))
     await running.presenter.idle()
+    assert confirmed.reply is not None and confirmed.reply.content == "The game was stopped."
     assert players.table is None and fake.latest_with(world.games, f"dc:{players.game_id}") is None
     assert fake.violations == []
 
