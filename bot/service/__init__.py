@@ -15,6 +15,7 @@ from bot.service.errors import (
     NotPlayerOrManagerError,
     NotPlayingError,
     NotSeatedError,
+    RoundPausedError,
     SeatTakenOverError,
     StaleButtonError,
     TableError,
@@ -29,7 +30,8 @@ __all__ = [
     "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
     "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayerOrManagerError",
     "NotPlayingError",
-    "NotSeatedError", "Notifier", "Outcome", "Person", "Seat", "SeatTakenOverError", "Shard", "StaleButtonError",
+    "NotSeatedError", "Notifier", "Outcome", "Person", "RoundPausedError", "Seat", "SeatTakenOverError", "Shard",
+    "StaleButtonError",
     "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",
     "owns", "shard_of", "table_from_payload",
 ]

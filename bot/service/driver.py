@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from bot.service import moves
 from bot.service.clock import Clock
-from bot.service.errors import ConflictError, GameGoneError
+from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
 from bot.service.table import Table
 from game import Event
 
@@ -113,9 +113,14 @@ class TurnDriver:
                 turn, key = table.turn, table.turn_key
                 assert turn is not None
                 try:
-                    if table.seats[turn].computer_plays:
+                    if table.paused_until is not None:  # between rounds: everyone waits, computer players too
+                        self._settled.setdefault(game_id, asyncio.Event()).set()
+                        await self.clock.sleep((table.paused_until - self.clock.now()).total_seconds())
+                        self._settled.setdefault(game_id, asyncio.Event()).clear()
+                        step: Mutation = self._unpause_step()
+                    elif table.seats[turn].computer_plays:
                         await self.clock.sleep(self.computer_pause)
-                        step: Mutation = await self._computer_step(game_id, turn)
+                        step = await self._computer_step(game_id, turn)
                     else:
                         self._settled.setdefault(game_id, asyncio.Event()).set()
                         assert table.deadline is not None
@@ -123,7 +128,7 @@ class TurnDriver:
                         self._settled.setdefault(game_id, asyncio.Event()).clear()
                         step = self._timeout_step(turn, key)
                     await asyncio.shield(self._change(game_id, step, restart=False))
-                except (Unchanged, ConflictError):  # on a conflict the game was reloaded: look again
+                except (Unchanged, ConflictError, PauseNotOverError):  # reloaded, or woken early: look again
                     continue
         except asyncio.CancelledError:
             raise
@@ -157,6 +162,12 @@ class TurnDriver:
         if self._decider is None:
             self._decider = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dreamcats-players")
         return self._decider
+
+    def _unpause_step(self) -> Mutation:
+        def mutate(table: Table) -> list[Event]:
+            moves.end_pause(table, self.clock.now())
+            return []
+        return mutate
 
     def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
         def mutate(table: Table) -> list[Event]:

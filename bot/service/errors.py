@@ -72,3 +72,15 @@ class ConflictError(TableError):
 
 class SeatTakenOverError(TableError):
     """A computer player now plays this seat."""
+
+
+class RoundPausedError(TableError):
+    """A move between rounds: the next round has not begun yet."""
+
+
+class NotPausedError(TableError):
+    """Next round pressed while a round is under way."""
+
+
+class PauseNotOverError(TableError):
+    """The pause between rounds is not over yet (an early wake-up; nothing changes)."""

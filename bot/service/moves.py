@@ -7,9 +7,12 @@ from datetime import datetime, timedelta
 
 from bot.service.errors import (
     NotHostOrManagerError,
+    NotPausedError,
     NotPlayerOrManagerError,
     NotPlayingError,
     NotSeatedError,
+    PauseNotOverError,
+    RoundPausedError,
     SeatTakenOverError,
 )
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
@@ -18,6 +21,7 @@ from game.players import choose
 
 # After this many timed-out turns in a row the seat is handed to a computer player (RULES.md §7).
 MAX_TIMEOUTS = 3
+ROUND_PAUSE = 20  # seconds between a round's reveal and the next round's first move, unless everyone is ready
 _QUIET = {EventKind.INITIAL_PEEK, EventKind.TAKE_TWO_DREW}
 
 
@@ -43,6 +47,8 @@ def person_seat(table: Table, user_id: int) -> int:
 
 def person_move(table: Table, seat: int, action: Action) -> list[Event]:
     """A person's own action; acting on their turn resets their run of timed-out turns."""
+    if table.paused_until is not None and not isinstance(action, InitialPeek):  # peeking at the new cards is fine
+        raise RoundPausedError("The next round starts in a moment.")
     events = apply_logged(table, action)
     if not isinstance(action, InitialPeek):
         table.seats[seat].timeouts = 0
@@ -96,10 +102,38 @@ def leave_match(table: Table, user_id: int) -> int:
     return seat
 
 
+def pause_after_round(table: Table, events: list[Event], now: datetime) -> None:
+    """A round just ended with people at the table: the next one waits ROUND_PAUSE s, or until they are all ready."""
+    ended = any(event.kind is EventKind.ROUND_ENDED for event in events)
+    if ended and table.playing and _people_playing(table):
+        table.paused_until, table.ready = now + timedelta(seconds=ROUND_PAUSE), []
+
+
+def ready_for_next_round(table: Table, seat: int) -> None:
+    """The person at `seat` pressed Next round; once every person playing has, the round goes on at once."""
+    if table.paused_until is None:
+        raise NotPausedError("The round is already under way.")
+    if seat not in table.ready:
+        table.ready.append(seat)
+    if set(_people_playing(table)) <= set(table.ready):
+        table.paused_until, table.ready = None, []
+
+
+def end_pause(table: Table, now: datetime) -> None:
+    """The pause between rounds ran out (a stale wake-up changes nothing)."""
+    if table.paused_until is None or table.paused_until > now:
+        raise PauseNotOverError("The pause is not over.")
+    table.paused_until, table.ready = None, []
+
+
+def _people_playing(table: Table) -> list[int]:
+    return [index for index, seat in enumerate(table.seats) if seat.is_person and not seat.computer_plays]
+
+
 def refresh_deadline(table: Table, before: tuple[int, int] | None, now: datetime) -> None:
-    """A new person's turn gets a fresh deadline; a computer's turn or the end of the match has none."""
+    """A new person's turn gets a fresh deadline; a computer's turn, a pause or the end of the match has none."""
     turn = table.turn
-    if turn is None or table.seats[turn].computer_plays:
+    if turn is None or table.seats[turn].computer_plays or table.paused_until is not None:
         table.deadline = None
     elif table.turn_key != before or table.deadline is None:
         table.deadline = now + timedelta(seconds=table.settings.turn_timer)

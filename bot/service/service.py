@@ -182,6 +182,14 @@ class GameService(TurnDriver):
         assert table.state is not None
         return Outcome(table, seat_box[0], events, observe(table.state, seat_box[0]))
 
+    async def ready_for_next_round(self, game_id: str, user_id: int) -> Table:
+        """A person pressed Next round; when every person has, the next round begins at once."""
+        def mutate(table: Table) -> list[Event]:
+            moves.ready_for_next_round(table, moves.person_seat(table, user_id))
+            return []
+
+        return (await self._change(game_id, mutate))[0]
+
     async def leave_match(self, game_id: str, user_id: int) -> Table:
         """A person leaves a running match; a computer player takes their seat."""
         return (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
@@ -210,6 +218,7 @@ class GameService(TurnDriver):
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
             events += moves.computer_peeks(table, self.rng)
+            moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             await self._persist(table)
         if announce:

@@ -103,6 +103,9 @@ class Table:
     message_id: int | None = None
     version: int = 0
     active_at: datetime | None = None  # the last lobby activity (join, leave, add); None: created_at
+    # Between rounds: the next round's first move waits until then, or until every person pressed Next round.
+    paused_until: datetime | None = None
+    ready: list[int] = field(default_factory=list)  # the seats whose person pressed Next round
 
     @property
     def last_activity(self) -> datetime:
@@ -154,7 +157,7 @@ class Table:
         # Every mutable part copied (seats, log list, match state); settings, log entries, cards and actions are
         # immutable and shared. A JSON round trip would do the same at fifty times the cost, on every move.
         return replace(self, seats=[replace(seat) for seat in self.seats], log=list(self.log),
-                       state=self.state.copy() if self.state is not None else None)
+                       ready=list(self.ready), state=self.state.copy() if self.state is not None else None)
 
     def to_payload(self) -> dict[str, Any]:
         """Everything about the game as JSON-safe data for the live-game row."""
@@ -172,6 +175,8 @@ class Table:
             "state": match_to_dict(self.state) if self.state is not None else None,
             "log": [_entry_to_dict(e) for e in self.log],
             "active_at": self.active_at.isoformat() if self.active_at else None,
+            "paused_until": self.paused_until.isoformat() if self.paused_until else None,
+            "ready": list(self.ready),
         }
 
 
@@ -202,6 +207,8 @@ def table_from_payload(
             message_id=message_id,
             version=version,
             active_at=datetime.fromisoformat(data["active_at"]) if data.get("active_at") else None,
+            paused_until=datetime.fromisoformat(data["paused_until"]) if data.get("paused_until") else None,
+            ready=[int(seat) for seat in data.get("ready", [])],
         )
     except UnreadableTableError:
         raise

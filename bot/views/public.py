@@ -89,6 +89,10 @@ def table_content(table: Table) -> str:
     turn_line = t("table.turn", loc, name=names[state.round.turn])
     if table.deadline is not None:
         turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
+    if table.paused_until is not None:
+        people = sum(1 for seat in table.seats if seat.is_person and not seat.computer_plays)
+        turn_line = t("table.paused", loc, number=state.round.number, ready=len(table.ready), people=people,
+                      when=f"<t:{int(table.paused_until.timestamp())}:R>")
     return "\n".join([*lines, "", turn_line]).strip()[:2000]
 
 
@@ -98,6 +102,12 @@ def table_view(table: Table) -> discord.ui.View:
     assert state is not None
     number = table.move_number
     top = public_observation(state).discard_top
+    if table.paused_until is not None:  # between rounds: ready for the next one, or look at the new cards
+        return _view(
+            GameButton(make_id(gid, "next", state.round.number), t("table.button.next", loc),
+                       style=discord.ButtonStyle.primary),
+            GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+        )
     return _view(
         GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
         GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),

@@ -99,6 +99,12 @@ async def _wake_confirmed(click: Click) -> None:
     await show(click.interaction, private.Private(t("private.woke", click.locale)), outcome.table, outcome.view)
 
 
+@handler("next")
+async def _next_round(click: Click) -> None:
+    await click.interaction.response.defer()  # the table itself shows who is ready, and then the new round
+    await click.service.ready_for_next_round(click.bid.game_id, click.user_id)
+
+
 @handler("dream")
 async def _dream(click: Click) -> None:
     table = click.table()

@@ -50,6 +50,7 @@ class Seat:
     done_number: int = -1
     round: int = 0
     turns: int = 0
+    ready_round: int = 0  # the round whose Next round this person pressed
 
 
 class LoadTable:
@@ -80,6 +81,10 @@ class LoadTable:
             prefix = f"dc:{self.game_id}:draw:"
             number = next((int(c[len(prefix):]) for c in message.custom_ids if c.startswith(prefix)), None)
             if number is None:
+                if any(c.startswith(f"dc:{self.game_id}:next:") for c in message.custom_ids):
+                    self.message = message  # between rounds: the table waits for Next round
+                    self._changed.set()
+                    self._changed = asyncio.Event()
                 return
             self.message, self.number = message, number
             now = time.monotonic()

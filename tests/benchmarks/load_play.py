@@ -93,6 +93,13 @@ class PlayingTable(LoadTable):
                 if await self.peek(seat.user):
                     seat.peeked_round = round_number
                 continue
+            ready = self._ids(self.message, "next") if self.message is not None else []
+            if ready and seat.ready_round != round_number:  # between rounds: read the reveal, then Next round
+                seat.ready_round = round_number
+                await self.pause()
+                if self.message is not None:
+                    await self.press(seat.user, self.message, ready[0])
+                continue
             if turn_line in description and self.number > seat.done_number:
                 seat.done_number = self.number
                 await self.pause()

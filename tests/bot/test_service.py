@@ -24,6 +24,7 @@ from bot.service import (
     Person,
     StaleButtonError,
 )
+from bot.service.moves import ROUND_PAUSE
 from game import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
 from game.errors import NotYourTurnError
 from game.players import choose
@@ -74,6 +75,12 @@ async def _people_play(service: GameService, game_id: str, people: list[Person],
             return
         state = table.state
         assert state is not None
+        if table.paused_until is not None:  # between rounds: everyone is ready for the next one
+            for person in people:
+                if service._tables.get(game_id) is not None and service.get(game_id).paused_until is not None:
+                    await service.ready_for_next_round(game_id, person.user_id)
+            await service.settled(game_id)
+            continue
         for person in people:
             seat = table.seat_of(person.user_id)
             if seat is not None and not state.round.peeked[seat]:
@@ -171,6 +178,9 @@ async def test_the_timer_plays_for_a_person_and_three_timeouts_hand_the_seat_ove
             while service.get(game_id).turn == 1:
                 await service.play(game_id, BO.user_id, WakeUp)
             await service.settled(game_id)
+            if service.get(game_id).paused_until is not None:  # the round ended: nobody presses Next round
+                await clock.advance(ROUND_PAUSE)
+                await service.settled(game_id)
     assert notifier.kinds("handover") == [0]
     assert service.get(game_id).seats[0].computer_plays
 

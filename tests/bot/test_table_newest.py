@@ -19,8 +19,10 @@ async def test_after_a_reveal_the_table_is_posted_again_below_it(world: World, r
     table = players.message()
     assert reveal is not None and table is not first
     assert table.id > reveal.id and first.deleted  # the live buttons are below the reveal, the old ones gone
-    assert [a.filename for a in table.attachments] == ["table.png"] and any(":draw:" in c for c in table.custom_ids)
+    assert [a.filename for a in table.attachments] == ["table.png"] and any(":next:" in c for c in table.custom_ids)
     newest = fake.latest(world.games, where=lambda m: not m.ephemeral)
     assert newest is table
-    await players.play_turn_step()  # the next round is played on the new message
+    await players.next_round()  # everyone is ready: the next round is played on the new message
+    assert any(":draw:" in c for c in players.message().custom_ids)
+    await players.play_turn_step()
     assert fake.violations == []

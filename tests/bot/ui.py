@@ -146,11 +146,23 @@ class Players:
                 await self.click(user, private, self.cid("s2ok", number, slot_value(a), slot_value(b)))
         await self.settle()
 
+    async def next_round(self) -> None:
+        """Between rounds, everyone still playing presses Next round (the round then begins at once)."""
+        table = self.table
+        while table is not None and table.paused_until is not None:
+            seat = next(i for i, s in enumerate(table.seats)
+                        if s.user_id in self.people and not s.computer_plays and i not in table.ready)
+            user = self.people[table.seats[seat].user_id or 0]
+            await self.click(user, self.message(), self.cid("next", table.state.round.number if table.state else 0))
+            await self.settle()
+            table = self.table
+
     async def play_to_the_end(self, limit: int = 400) -> None:
         """Peek, then play turns until the match is over."""
         for _ in range(limit):
             if self.table is None:
                 return
+            await self.next_round()
             await self.initial_peeks()
             if self.table is None:
                 return
