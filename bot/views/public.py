@@ -107,13 +107,20 @@ def table_view(table: Table) -> discord.ui.View:
             GameButton(make_id(gid, "next", state.round.number), t("table.button.next", loc),
                        style=discord.ButtonStyle.primary),
             GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+            _leave_button(table),
         )
     return _view(
         GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
         GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),
         GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
         GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+        _leave_button(table),
     )
+
+
+def _leave_button(table: Table) -> GameButton:
+    """Leave the match, on its own row so that it is found and not pressed by mistake (it asks first)."""
+    return GameButton(make_id(table.game_id, "quit"), t("private.leave", table.locale), row=1)
 
 
 def table_embed(table: Table) -> discord.Embed:

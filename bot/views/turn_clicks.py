@@ -215,7 +215,9 @@ async def _swap_confirm(click: Click) -> None:
 async def _quit(click: Click) -> None:
     table = click.table()
     person_seat(table, click.user_id)
-    hold(click.interaction, new_message=False)
+    # From the table (everyone's message) the question comes privately; from My dream it replaces that reply.
+    from_table = click.interaction.message is None or not click.interaction.message.flags.ephemeral
+    hold(click.interaction, new_message=from_table)
     label = t("private.leave_confirm_button", click.locale)
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None

@@ -29,7 +29,7 @@ async def test_the_next_round_waits_until_everyone_pressed_next_round(world: Wor
         assert table is not None and table.paused_until == clock.now() + (table.paused_until - clock.now())
         moves, message = table.move_number, players.message()
         assert "Next round" in message.content and "0 of 3 ready" in message.content
-        assert [c.split(":")[2] for c in message.custom_ids] == ["next", "dream"]
+        assert [c.split(":")[2] for c in message.custom_ids] == ["next", "dream", "quit"]
         await clock.advance(ROUND_PAUSE - 5)  # people still reading the reveal: the computer player waits too
         await players.settle()
         assert players.table is not None and players.table.move_number == moves and players.table.paused_until

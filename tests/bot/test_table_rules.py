@@ -137,6 +137,18 @@ async def test_an_unexpected_failure_is_an_apology_and_one_log_line(
     assert world.fake.violations == []
 
 
+async def test_leave_the_match_is_on_the_table_and_asks_first(world: World, running: DreamcatsBot) -> None:
+    players = await open_table(world, running)
+    asked = await players.click(world.bo, players.message(), players.cid("quit"))
+    assert asked.reply is not None and asked.reply.ephemeral and asked.reply is not players.message()
+    assert players.table is not None and not players.table.seats[1].left  # nothing happened yet
+    await players.click(world.bo, asked.reply, players.cid("quitok"))
+    await players.settle()
+    assert players.table is not None and players.table.seats[1].left
+    assert f"{world.bo.display_name} (computer)" in players.message().content
+    assert world.fake.violations == []
+
+
 async def test_leaving_a_running_match_and_who_may_stop_it(world: World, running: DreamcatsBot) -> None:
     fake = world.fake
     players = await open_table(world, running)
