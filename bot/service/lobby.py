@@ -12,6 +12,7 @@ from bot.service.errors import (
     NotHostError,
     NotInLobbyError,
     NotSeatedError,
+    StaleButtonError,
 )
 from bot.service.table import LogEntry, Person, Seat, Table
 from game import MAX_SEATS, MIN_SEATS, Event, new_match
@@ -71,6 +72,17 @@ def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) 
     free = [name for name in COMPUTER_NAMES if name not in taken] or [f"#{len(table.seats) + 1}"]
     # The stored name is the bare cat name; the bot shows it translated ("Bot Luna") with the strength apart.
     table.seats.append(Seat(None, rng.choice(free), strength=strength))
+    return []
+
+
+def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None) -> list[Event]:
+    """The host takes a seat away (a person or a computer player); `occupant` is who the host saw there."""
+    check_lobby(table)
+    if user_id != table.host_id:
+        raise NotHostError("Only the host can remove a seat.")
+    if not 0 <= seat < len(table.seats) or table.seats[seat].user_id != occupant or occupant == user_id:
+        raise StaleButtonError("That seat has changed meanwhile.")
+    del table.seats[seat]
     return []
 
 

@@ -128,6 +128,10 @@ class GameService(TurnDriver):
         """Add a computer player of a strength to the lobby."""
         return (await self._change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
 
+    async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None) -> Table:
+        """The host removes a seat from the lobby (a person or a computer player)."""
+        return (await self._change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]
+
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
         """Leave the lobby; the last person out closes it."""
         closing = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.service import StaleButtonError
 from bot.views.click import Click, handler
 
 
@@ -21,6 +22,15 @@ async def _leave(click: Click) -> None:
 async def _add_computer(click: Click) -> None:
     await click.interaction.response.defer()
     await click.service.add_computer(click.bid.game_id, click.user_id, click.values[0] if click.values else "")
+
+
+@handler("kick")
+async def _remove_seat(click: Click) -> None:
+    seat, _, occupant = (click.values[0] if click.values else "").partition(".")
+    if not seat.isdigit() or not occupant.isdigit():
+        raise StaleButtonError("That choice is not one of ours.")
+    await click.interaction.response.defer()
+    await click.service.remove_seat(click.bid.game_id, click.user_id, int(seat), int(occupant) or None)
 
 
 @handler("start")

@@ -62,6 +62,10 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         GameButton(make_id(gid, "cancel"), t("lobby.button.cancel", loc), style=discord.ButtonStyle.danger, row=0),
         GameSelect(make_select_id(gid, "addbot"), strengths, placeholder=t("lobby.add_computer", loc), row=1),
     )
+    others = [discord.SelectOption(label=names[i][:100], value=f"{i}.{seat.user_id or 0}")
+              for i, seat in enumerate(table.seats) if seat.user_id != table.host_id]
+    if others:  # the host may take a seat away (someone who joined by mistake, a computer player too many)
+        view.add_item(GameSelect(make_select_id(gid, "kick"), others, placeholder=t("lobby.remove_seat", loc), row=2))
     return embed, view
 
 

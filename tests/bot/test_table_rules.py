@@ -237,3 +237,25 @@ async def test_a_game_in_a_thread(world: World, running: DreamcatsBot) -> None:
     second = await fake.slash(world.bo, world.games, "dreamcats start")  # the parent channel is free
     assert second.reply is not None and not second.reply.ephemeral
     assert fake.violations == []
+
+
+async def test_the_host_can_remove_a_seat_from_the_lobby(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    lobby = (await fake.slash(world.ana, world.games, "dreamcats start")).reply
+    assert lobby is not None
+    game_id = next(t.game_id for t in running.service.tables if t.channel_id == world.games.id)
+    for person in (world.bo, world.cy):
+        await fake.click(person, lobby, f"dc:{game_id}:join")
+    await fake.select(world.ana, lobby, f"ds:{game_id}:addbot", ["easy"])
+    await running.presenter.idle()
+    kick = f"ds:{game_id}:kick"
+    refused = await fake.select(world.bo, lobby, kick, [f"2.{world.cy.id}"])  # only the host may
+    assert refused.reply is not None and refused.reply.ephemeral and "host" in refused.reply.content
+    await fake.select(world.ana, lobby, kick, [f"2.{world.cy.id}"])
+    await running.presenter.idle()
+    seats = running.service.get(game_id).seats
+    assert [seat.user_id for seat in seats] == [world.ana.id, world.bo.id, None]  # Cy's seat is gone
+    await fake.select(world.ana, lobby, kick, ["2.0"])  # and the computer player too
+    await running.presenter.idle()
+    assert [seat.user_id for seat in running.service.get(game_id).seats] == [world.ana.id, world.bo.id]
+    assert fake.violations == []
