@@ -195,8 +195,14 @@ class GameService(TurnDriver):
         return (await self._change(game_id, mutate))[0]
 
     async def leave_match(self, game_id: str, user_id: int) -> Table:
-        """A person leaves a running match; a computer player takes their seat."""
-        return (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
+        """A person leaves a running match; a computer player takes their seat. When the last person has left, the
+        match ends as abandoned: nothing is recorded and nobody's rating changes (no computer-only match is played
+        out in an empty channel, and nobody is charged a loss for a table everyone left)."""
+        table = (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
+        if game_id in self._tables and all(seat.left for seat in table.seats if seat.is_person):
+            async with self._locked(game_id):
+                await self._close(table, "abandoned")
+        return table
 
     # -- persistence core ---------------------------------------------------------------------------------------
     @asynccontextmanager

@@ -39,7 +39,8 @@ def _dynamic_keys() -> set[str]:
               if issubclass(cls, service_errors.TableError)] + [UnknownStrengthError]
     return (
         {f"log.{kind}" for kind in LOG_KINDS}
-        | {f"closed.{r}.{part}" for r in ("cancelled", "stopped", "finished", "expired") for part in ("title", "body")}
+        | {f"closed.{r}.{part}" for r in ("cancelled", "stopped", "finished", "expired", "abandoned")
+           for part in ("title", "body")}
         | {f"permission.{p}" for p in ("send_messages", "send_messages_in_threads", "embed_links", "attach_files")}
         | {f"error.{cls.__name__}" for cls in errors}
         | {f"term.strength.{s}" for s in STRENGTHS}

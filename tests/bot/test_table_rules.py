@@ -259,3 +259,21 @@ async def test_the_host_can_remove_a_seat_from_the_lobby(world: World, running: 
     await running.presenter.idle()
     assert [seat.user_id for seat in running.service.get(game_id).seats] == [world.ana.id, world.bo.id]
     assert fake.violations == []
+
+
+async def test_a_match_everyone_left_ends_as_abandoned_and_records_nothing(world: World,
+                                                                          running: DreamcatsBot) -> None:
+    players = await open_table(world, running)
+    message = players.message()
+    for person in (world.ana, world.bo, world.cy):
+        asked = await players.click(person, message, players.cid("quit"))
+        assert asked.reply is not None
+        await players.click(person, asked.reply, players.cid("quitok"))
+        await running.presenter.idle()
+    assert players.table is None  # no computer-only match played out in an empty channel
+    assert message.embeds[0]["title"] == "Match abandoned" and message.components == []
+    assert world.fake.latest(world.games, where=lambda m: any(a.filename == "standings.png"
+                                                              for a in m.attachments)) is None
+    board = await world.fake.slash(world.bo, world.games, "dreamcats leaderboard")
+    assert board.reply is not None and world.ana.display_name not in str(board.reply.embeds)  # nobody was charged
+    assert world.fake.violations == []
