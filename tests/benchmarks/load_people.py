@@ -15,7 +15,8 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUsageEr
 
 # The person's answer was an apology, not a result or a refusal: the click failed.
 FAILED_TEXTS = {t("error.generic", "en"), error_text(BusyError("busy"), "en"), error_text(ConflictError("c"), "en")}
-LOBBY_ACTIONS = {"join", "addbot", "start", "leave", "cancel"}
+# Clicks answered by the deferred update alone (the shared message shows the result): the lobby's, and Next round.
+LOBBY_ACTIONS = {"join", "addbot", "start", "leave", "cancel", "next"}
 MOVES = {"draw", "tpos", "swap", "disc", "keep", "ptgt", "s2ok", "wakeok", "peek0"}
 WAKE_AFTER = 3  # a person calls Wake up! now and then once they had this many turns in a round
 _ROUND = re.compile(r"(\d+)\s*$")
