@@ -7,6 +7,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 
 from bot.service import moves
 from bot.service.clock import Clock
@@ -114,18 +115,14 @@ class TurnDriver:
                 assert turn is not None
                 try:
                     if table.paused_until is not None:  # between rounds: everyone waits, computer players too
-                        self._settled.setdefault(game_id, asyncio.Event()).set()
-                        await self.clock.sleep((table.paused_until - self.clock.now()).total_seconds())
-                        self._settled.setdefault(game_id, asyncio.Event()).clear()
+                        await self._wait_for_people(game_id, table.paused_until)
                         step: Mutation = self._unpause_step()
                     elif table.seats[turn].computer_plays:
                         await self.clock.sleep(self.computer_pause)
                         step = await self._computer_step(game_id, turn)
                     else:
-                        self._settled.setdefault(game_id, asyncio.Event()).set()
                         assert table.deadline is not None
-                        await self.clock.sleep((table.deadline - self.clock.now()).total_seconds())
-                        self._settled.setdefault(game_id, asyncio.Event()).clear()
+                        await self._wait_for_people(game_id, table.deadline)
                         step = self._timeout_step(turn, key)
                     await asyncio.shield(self._change(game_id, step, restart=False))
                 except (Unchanged, ConflictError, PauseNotOverError):  # reloaded, or woken early: look again
@@ -139,6 +136,13 @@ class TurnDriver:
         finally:
             if self._drivers.get(game_id) is asyncio.current_task():
                 self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    async def _wait_for_people(self, game_id: str, until: datetime) -> None:
+        """The game waits for people (settled, for tests and the demo) until their time runs out."""
+        settled = self._settled.setdefault(game_id, asyncio.Event())
+        settled.set()
+        await self.clock.sleep((until - self.clock.now()).total_seconds())
+        settled.clear()
 
     async def _computer_step(self, game_id: str, seat: int) -> Mutation:
         """Decide the computer player's action off the event loop (a hard player thinks for up to ~25 ms), then

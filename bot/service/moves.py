@@ -105,7 +105,7 @@ def leave_match(table: Table, user_id: int) -> int:
 def pause_after_round(table: Table, events: list[Event], now: datetime) -> None:
     """A round just ended with people at the table: the next one waits ROUND_PAUSE s, or until they are all ready."""
     ended = any(event.kind is EventKind.ROUND_ENDED for event in events)
-    if ended and table.playing and _people_playing(table):
+    if ended and table.playing and table.people_playing:
         table.paused_until, table.ready = now + timedelta(seconds=ROUND_PAUSE), []
 
 
@@ -115,7 +115,7 @@ def ready_for_next_round(table: Table, seat: int) -> None:
         raise NotPausedError("The round is already under way.")
     if seat not in table.ready:
         table.ready.append(seat)
-    if set(_people_playing(table)) <= set(table.ready):
+    if set(table.people_playing) <= set(table.ready):
         table.paused_until, table.ready = None, []
 
 
@@ -124,10 +124,6 @@ def end_pause(table: Table, now: datetime) -> None:
     if table.paused_until is None or table.paused_until > now:
         raise PauseNotOverError("The pause is not over.")
     table.paused_until, table.ready = None, []
-
-
-def _people_playing(table: Table) -> list[int]:
-    return [index for index, seat in enumerate(table.seats) if seat.is_person and not seat.computer_plays]
 
 
 def refresh_deadline(table: Table, before: tuple[int, int] | None, now: datetime) -> None:

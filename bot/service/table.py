@@ -122,6 +122,11 @@ class Table:
         """The seat names in seat order."""
         return [seat.name for seat in self.seats]
 
+    @property
+    def people_playing(self) -> list[int]:
+        """The seats a person still plays themselves (not left, not handed to a computer)."""
+        return [index for index, seat in enumerate(self.seats) if seat.is_person and not seat.computer_plays]
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a person, if they have one."""
         for index, seat in enumerate(self.seats):

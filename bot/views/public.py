@@ -94,8 +94,8 @@ def table_content(table: Table) -> str:
     if table.deadline is not None:
         turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     if table.paused_until is not None:
-        people = sum(1 for seat in table.seats if seat.is_person and not seat.computer_plays)
-        turn_line = t("table.paused", loc, number=state.round.number, ready=len(table.ready), people=people,
+        turn_line = t("table.paused", loc, number=state.round.number, ready=len(table.ready),
+                      people=len(table.people_playing),
                       when=f"<t:{int(table.paused_until.timestamp())}:R>")
     return "\n".join([*lines, "", turn_line]).strip()[:2000]
 

@@ -144,7 +144,7 @@ async def show(interaction: discord.Interaction, private: Private, table: Table,
     new_message = await release(interaction)
     replacing = (new_message is False
                  or interaction.response.type is discord.InteractionResponseType.deferred_message_update)
-    if replacing and not _clicked_ephemeral(interaction):
+    if replacing and not clicked_ephemeral(interaction):
         raise PublicMessageError("a private step may only replace an ephemeral message")
     message_id = await _answer(interaction, new_message, embed, view, files)
     interaction.extras[ANSWERED] = True
@@ -157,7 +157,8 @@ async def show(interaction: discord.Interaction, private: Private, table: Table,
             _hide_later(interaction, message_id, reveal, view, locale))
 
 
-def _clicked_ephemeral(interaction: discord.Interaction) -> bool:
+def clicked_ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the click came from an ephemeral (private) message rather than a public one."""
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 

@@ -15,7 +15,7 @@ from bot.views import private
 from bot.views.click import Click, handler
 from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
-from bot.views.replies import hold, show
+from bot.views.replies import clicked_ephemeral, hold, show
 from game import (
     Card,
     DiscardDrawn,
@@ -216,8 +216,7 @@ async def _quit(click: Click) -> None:
     table = click.table()
     person_seat(table, click.user_id)
     # From the table (everyone's message) the question comes privately; from My dream it replaces that reply.
-    from_table = click.interaction.message is None or not click.interaction.message.flags.ephemeral
-    hold(click.interaction, new_message=from_table)
+    hold(click.interaction, new_message=not clicked_ephemeral(click.interaction))
     label = t("private.leave_confirm_button", click.locale)
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None
