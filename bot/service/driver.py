@@ -8,6 +8,7 @@ import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from typing import Any
 
 from bot.service import moves
 from bot.service.clock import Clock
@@ -17,6 +18,11 @@ from game import Event
 
 Mutation = Callable[[Table], list[Event]]
 log = logging.getLogger(__name__)
+
+
+def _retrieve(change: asyncio.Future[Any]) -> None:
+    if not change.cancelled() and change.exception() is not None:
+        log.debug("game step not applied after its driver moved on: %r", change.exception())
 
 
 class Unchanged(Exception):
@@ -124,7 +130,7 @@ class TurnDriver:
                         assert table.deadline is not None
                         await self._wait_for_people(game_id, table.deadline)
                         step = self._timeout_step(turn, key)
-                    await asyncio.shield(self._change(game_id, step, restart=False))
+                    await self._apply(game_id, step)
                 except (Unchanged, ConflictError, PauseNotOverError):  # reloaded, or woken early: look again
                     continue
         except asyncio.CancelledError:
@@ -136,6 +142,13 @@ class TurnDriver:
         finally:
             if self._drivers.get(game_id) is asyncio.current_task():
                 self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    async def _apply(self, game_id: str, step: Mutation) -> None:
+        """Save the step even if this driver is cancelled meanwhile (a newer one takes over); what the step then
+        raises (the game moved on, the pause ended early) is retrieved here instead of left unretrieved."""
+        change = asyncio.ensure_future(self._change(game_id, step, restart=False))
+        change.add_done_callback(_retrieve)
+        await asyncio.shield(change)
 
     async def _wait_for_people(self, game_id: str, until: datetime) -> None:
         """The game waits for people (settled, for tests and the demo) until their time runs out."""
