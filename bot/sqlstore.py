@@ -48,7 +48,7 @@ class SqlGameStore:
         async with _refusals():
             record = await self.db.write(lambda session: create_live_game(
                 session, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload,
-                deadline=deadline))
+                deadline=deadline), serializable=False)
         return record.version
 
     async def save(self, table: Table) -> int:
@@ -58,7 +58,7 @@ class SqlGameStore:
         async with _refusals():
             return await self.db.write(lambda session: save_live_game(
                 session, game_id=game_id, payload=payload, expected_version=version, table_message_id=message_id,
-                deadline=deadline))
+                deadline=deadline), serializable=False)
 
     async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction."""
@@ -74,7 +74,7 @@ class SqlGameStore:
     async def delete(self, game_id: str) -> None:
         """Delete a live game."""
         async with _refusals():
-            await self.db.write(lambda session: delete_live_game(session, game_id=game_id))
+            await self.db.write(lambda session: delete_live_game(session, game_id=game_id), serializable=False)
 
     async def load(self) -> list[StoredGame]:
         """Every loadable live game."""
@@ -90,7 +90,8 @@ class SqlGameStore:
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Keep the row for inspection; it is not loaded again."""
         async with _refusals():
-            await self.db.write(lambda session: mark_live_game_broken(session, game_id=game_id, reason=reason))
+            await self.db.write(lambda session: mark_live_game_broken(session, game_id=game_id, reason=reason),
+                                serializable=False)
 
 
 def _stored(record: LiveGameRecord) -> StoredGame:

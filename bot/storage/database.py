@@ -150,13 +150,16 @@ class Database:
         self.writer = writer_for(engine)
         self.write_deadline_s = WRITE_DEADLINE_S
 
-    async def write(self, work: Work[T]) -> T:
+    async def write(self, work: Work[T], *, serializable: bool = True) -> T:
         """Run `work(session)` as one write transaction; busy or lost-connection errors are retried.
 
         `work` may run more than once and, on SQLite, on another thread: it should only use its session and
-        values it was given. Raises StorageBusyError if the database stays busy past the deadline.
+        values it was given. `serializable=False` for work whose statements stand alone (a versioned UPDATE,
+        a one-row INSERT or DELETE; see bot.storage.writer). Raises StorageBusyError if the database stays busy
+        past the deadline.
         """
-        return await retrying(lambda: self.writer.run(work), deadline_s=self.write_deadline_s)
+        return await retrying(lambda: self.writer.run(work, serializable=serializable),
+                              deadline_s=self.write_deadline_s)
 
     async def read(self, work: Work[T]) -> T:
         """Run `work(session)` on a reading connection; a lost connection is retried like a write."""
