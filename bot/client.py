@@ -15,10 +15,11 @@ from discord.ext import commands
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
-from bot.service import Clock, GameService, Shard
+from bot.service import Clock, GameService, Shard, SystemClock
 from bot.sqlstore import SqlGameStore
 from bot.standings import STANDINGS_ITEMS
 from bot.storage import Database
+from bot.turn_pings import TurnPings
 from bot.views.items import DYNAMIC_ITEMS
 from bot.views.replies import cancel_hiders
 
@@ -46,6 +47,7 @@ class DreamcatsBot(commands.Bot):
     db: Database
     service: GameService
     presenter: DiscordPresenter
+    turn_pings: TurnPings
 
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
@@ -64,7 +66,8 @@ class DreamcatsBot(commands.Bot):
         self.db = await Database.open(self.database_url)
         await self.tree.set_translator(DreamcatsTranslator())
         self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval)
-        self.service = GameService(SqlGameStore(self.db), self.presenter, clock=self._clock,
+        self.turn_pings = TurnPings(self, self.presenter, clock=self._clock or SystemClock())
+        self.service = GameService(SqlGameStore(self.db), self.turn_pings, clock=self._clock,
                                    computer_pause=self._pause, rng=self._rng, shard=self.shard)
         from bot.cog import DreamcatsCog
 
@@ -98,6 +101,8 @@ class DreamcatsBot(commands.Bot):
         """Stop timers and computer players, the Discord workers and the database, then disconnect."""
         if hasattr(self, "service"):
             await self.service.shutdown()
+        if hasattr(self, "turn_pings"):
+            await self.turn_pings.close()
         if hasattr(self, "presenter"):
             await self.presenter.close()
         cancel_hiders()

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.answers import Answer, answer_when_done, send_answer
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
+from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 NEEDED = ("send_messages", "embed_links", "attach_files")
 # The penalty choices by name: the usual one and the "risky" variant (RULES.md §6).
 PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
-SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language")
+SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings")
 
 
 class LobbyNotShownError(RuntimeError):
@@ -67,7 +68,7 @@ async def _private(interaction: discord.Interaction, text: str) -> None:
 @app_commands.guild_only()
 class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.name"),
                    group_description=command_str("command.dreamcats.description")):
-    """/dreamcats start, rules, stop, leaderboard, stats, settings."""
+    """/dreamcats start, rules, stop, leaderboard, stats, settings, pings."""
 
     # Seconds a command may spend on its work (opening a lobby, reading the standings) before answering with a
     # "thinking…" placeholder (Discord allows 3).
@@ -241,9 +242,18 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                        turn_timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
                        memory_aid: bool | None = None,
                        reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
-                       table_language: str | None = None) -> None:
+                       table_language: str | None = None, turn_pings: bool | None = None) -> None:
         """The server's defaults (Manage Server, checked by the standings module)."""
         work = settings_answer(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
                                turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
-                               table_language=table_language)
+                               table_language=table_language, turn_pings=turn_pings)
+        await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within, ephemeral=True))
+
+    @app_commands.command(name=command_str("command.pings.name"), description=command_str("command.pings.description"))
+    @app_commands.rename(choice=command_str("command.pings.option.choice.name"))
+    @app_commands.describe(choice=command_str("command.pings.option.choice.description"))
+    @app_commands.choices(choice=_choices("pings", "choice", {key: key for key in PING_CHOICES}))
+    async def pings(self, interaction: discord.Interaction, choice: str | None = None) -> None:
+        """Whether the asker is pinged when it is their turn in this server (no choice: only shows it), privately."""
+        work = pings_answer(interaction, self.bot.db, choice)
         await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within, ephemeral=True))

@@ -43,6 +43,7 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
         "memory_aid": t(f"standings.settings.memory_aid.{'on' if settings.memory_aid else 'off'}", locale),
         "reveal_time": reveal,
         "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
+        "turn_pings": t(f"standings.settings.turn_pings.{'on' if settings.turn_pings else 'off'}", locale),
     }
     embed = discord.Embed(title=t("standings.settings.title", locale), colour=COLOUR,
                           description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
@@ -55,16 +56,19 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
 def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSettingsRecord:
     """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
 
-    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl".
+    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl"; turn_pings a bool.
     """
     given = {name: value for name, value in changes.items() if value is not None}
     language = given.pop("table_language", None)
+    pings = given.pop("turn_pings", None)
     if language is not None and language not in TABLE_LANGUAGES:
         raise InvalidSettingError("table_language")
     if given.get("reveal_time") == 0:
         given["reveal_time"] = None
     check_values(**given)
     updated = replace(current, **given)
+    if pings is not None:
+        updated = replace(updated, turn_pings=bool(pings))
     return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
 
 
@@ -88,7 +92,8 @@ def _limits(name: str) -> dict[str, int]:
 async def settings_answer(interaction: discord.Interaction, db: Database, **changes: Any) -> Answer:
     """Change the server's defaults (Manage Server only) and show them privately; an invalid value changes nothing.
 
-    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language (None = unchanged).
+    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language, turn_pings
+    (None = unchanged).
     """
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:

@@ -19,6 +19,7 @@ from bot.storage.live import (
     save_live_game,
     save_server_settings,
 )
+from bot.storage.preferences import get_turn_pings_choice, save_turn_pings_choice, wants_turn_pings
 from bot.storage.queries import leaderboard, player_stats
 from bot.storage.ratings import InvalidMatchRecordError, display_rating
 from bot.storage.records import (
@@ -42,7 +43,7 @@ __all__ = [
     "Database", "InvalidMatchRecordError", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
-    "database_url", "delete_live_game", "display_rating", "get_server_settings", "leaderboard", "live_game_for_channel",
-    "load_live_games", "mark_live_game_broken", "player_stats", "record_match", "save_live_game",
-    "save_server_settings",
+    "database_url", "delete_live_game", "display_rating", "get_server_settings", "get_turn_pings_choice",
+    "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
+    "record_match", "save_live_game", "save_server_settings", "save_turn_pings_choice", "wants_turn_pings",
 ]

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -80,6 +81,18 @@ class ServerSettings(Base):
     memory_aid: Mapped[bool] = mapped_column(Boolean)
     reveal_time: Mapped[int | None] = mapped_column(Integer)
     table_locale: Mapped[str | None] = mapped_column(String(16))
+    turn_pings: Mapped[bool] = mapped_column(Boolean, server_default=true())  # ping whose turn it is
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+
+class PersonSettings(Base):
+    """A person's own choices in one server; `turn_pings` None follows the server's default."""
+
+    __tablename__ = "person_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    turn_pings: Mapped[bool | None] = mapped_column(Boolean)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 

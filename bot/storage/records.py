@@ -21,7 +21,8 @@ class LiveGameNotFoundError(StorageError):
 
 @dataclass(frozen=True, slots=True)
 class ServerSettingsRecord:
-    """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord."""
+    """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord;
+    `turn_pings`: whether the person whose turn it is gets pinged (each person may choose otherwise)."""
 
     point_limit: int = 100
     penalty: int = 5
@@ -29,6 +30,7 @@ class ServerSettingsRecord:
     memory_aid: bool = False
     reveal_time: int | None = 20
     table_locale: str | None = None
+    turn_pings: bool = True
 
 
 @dataclass(frozen=True, slots=True)

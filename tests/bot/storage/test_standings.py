@@ -88,10 +88,11 @@ def test_stats_embed_shows_every_figure_and_recent_matches() -> None:
 
 
 def test_settings_embed_shows_keep_and_the_language() -> None:
-    record = ServerSettingsRecord(penalty=15, reveal_time=None, table_locale="pl", memory_aid=True)
+    record = ServerSettingsRecord(penalty=15, reveal_time=None, table_locale="pl", memory_aid=True, turn_pings=False)
     fields = {f.name: f.value for f in settings_embed(record, locale="en", changed=True).fields}
     assert fields == {"Point limit": "100 points", "Wake up! penalty": "15 (risky)", "Turn timer": "120 seconds",
-                      "Memory aid": "on", "Reveal time": "kept on screen", "Table language": "Polish"}
+                      "Memory aid": "on", "Reveal time": "kept on screen", "Table language": "Polish",
+                      "Turn pings": "off"}
 
 
 def test_changed_settings_applies_only_what_was_given() -> None:
@@ -99,6 +100,8 @@ def test_changed_settings_applies_only_what_was_given() -> None:
     assert changed_settings(current) == current
     updated = changed_settings(current, penalty=15, reveal_time=0, table_language="auto", memory_aid=False)
     assert updated == ServerSettingsRecord(point_limit=150, penalty=15, reveal_time=None, table_locale=None)
+    assert changed_settings(updated, turn_pings=False) == ServerSettingsRecord(
+        point_limit=150, penalty=15, reveal_time=None, table_locale=None, turn_pings=False)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,214 @@
+"""Turn pings: a short new message that mentions the person whose turn it is, removed once the turn moves on.
+
+The table message is edited after every move, and an edit notifies nobody, so a person who looked away would never
+learn that the table waits for them. What players expect, and what this does:
+
+- A ping only for a person who plays their seat themselves (never a computer player, a seat a computer took over,
+  or anyone in the lobby), only at the start of their turn (once they drew a card they know), and not during the
+  pause between rounds (the round's first turn is pinged when the pause ends).
+- Not at once: only when the turn is still theirs `PING_GRACE` seconds after it began. Someone watching the table
+  acts well within that, so two people trading quick turns (the usual two-seat game) are never pinged, and a fast
+  table stays as quiet and as cheap (no extra requests) as before; a person who stepped away is pinged once per turn.
+- The ping mentions only that person (allowed mentions limited to them), says nothing but that it is their turn
+  (no card, nothing hidden) in the table's language, and links to the table message. It is deleted as soon as the
+  turn moves on (they acted, their time ran out, they left) or the match ends or is stopped; if Discord refuses
+  the deletion it is edited to a folded line instead, and if that fails too, one log line and nothing else.
+- Whether a person is pinged: their own choice in this server (`/dreamcats pings`), else the server's default
+  (`/dreamcats settings turn_pings`, on unless a manager turned it off). The choice is read only when a ping is
+  about to be posted, so a change applies from the next turn.
+- A restart (or a bot stopping) deletes the pings it posted; a ping left by a crash stays, and says only that it
+  was someone's turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+from sqlalchemy.exc import SQLAlchemyError
+
+from bot.i18n import t
+from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
+from bot.storage import StorageError, wants_turn_pings
+from bot.views.replies import SENDING_FAILED
+from game import RoundResult, Step
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged
+CLOSE_PATIENCE = 2.0  # seconds a stopping bot waits for its pings to be deleted
+TurnKey = tuple[int, int, int, int]  # round, turns played, seat, user id
+
+
+def ping_due(table: Table) -> TurnKey | None:
+    """The turn whose person should hear about it (round, turns played, seat, user id), or None."""
+    if not table.playing or table.state is None or table.paused_until is not None:
+        return None
+    if table.state.round.step is not Step.START:
+        return None
+    seat = table.state.round.turn
+    person = table.seats[seat]
+    if person.user_id is None or person.computer_plays:
+        return None
+    return (table.state.round.number, table.state.round.turns_played, seat, person.user_id)
+
+
+def ping_text(table: Table, user_id: int, message_id: int | None) -> str:
+    """The ping: a mention and a link to the table message (when there is one); nothing hidden."""
+    mention = f"<@{user_id}>"
+    if message_id is None:
+        return t("ping.turn", table.locale, mention=mention)
+    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message_id}"
+    return t("ping.turn_link", table.locale, mention=mention, link=link)
+
+
+def folded_text(table: Table, seat: int) -> str:
+    """What a ping becomes when it cannot be deleted: a line that pings no one and asks nothing."""
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(table.seats[seat].name))
+    return t("ping.folded", table.locale, name=name)
+
+
+@dataclass(eq=False)
+class _Ping:
+    key: TurnKey
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class TurnPings:
+    """The service's Notifier in front of the presenter: passes every notification on, and pings whose turn it is."""
+
+    def __init__(self, bot: DreamcatsBot, presenter: Notifier, *, clock: Clock, grace: float = PING_GRACE) -> None:
+        self.bot, self.presenter, self.clock, self.grace = bot, presenter, clock, grace
+        self.posted = 0  # pings posted (tests, benchmarks)
+        self._pings: dict[str, _Ping] = {}  # game → the ping of its current turn
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- Notifier -------------------------------------------------------------------------------------------------
+    def table_changed(self, table: Table) -> None:
+        """Redraw the table; a new turn replaces the previous turn's ping."""
+        self.presenter.table_changed(table)
+        due = ping_due(table)
+        current = self._pings.get(table.game_id)
+        if current is not None and current.key == due:
+            return
+        self._end(table.game_id)
+        if due is not None:
+            ping = self._pings[table.game_id] = _Ping(due)
+            task = asyncio.get_running_loop().create_task(self._run(table, ping))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def round_ended(self, table: Table, result: RoundResult) -> None:
+        """Show the reveal."""
+        self.presenter.round_ended(table, result)
+
+    def match_ended(self, table: Table) -> None:
+        """Show the standings; no ping outlives the match."""
+        self._end(table.game_id)
+        self.presenter.match_ended(table)
+
+    def seat_handed_over(self, table: Table, seat: int) -> None:
+        """Tell the person a computer plays their seat now."""
+        self.presenter.seat_handed_over(table, seat)
+
+    def game_closed(self, table: Table, reason: str) -> None:
+        """Mark the table closed; its ping goes."""
+        self._end(table.game_id)
+        self.presenter.game_closed(table, reason)
+
+    def game_broken(self, stored: StoredGame, reason: str) -> None:
+        """Tell the channel its game could not be resumed."""
+        self.presenter.game_broken(stored, reason)
+
+    # -- the pings ------------------------------------------------------------------------------------------------
+    def _end(self, game_id: str) -> None:
+        ping = self._pings.pop(game_id, None)
+        if ping is not None:
+            ping.over.set()
+
+    async def _run(self, table: Table, ping: _Ping) -> None:
+        try:
+            await self._ping_while_due(table, ping)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a ping is a courtesy: whatever went wrong, one line and the game goes on
+            log.error("game %s: turn ping failed: %r", table.game_id, exc)
+
+    async def _ping_while_due(self, table: Table, ping: _Ping) -> None:
+        """Wait out the grace, ping if still due and wanted, then remove the ping when the turn is over."""
+        if await self._over_within(ping, self.grace):
+            return
+        user_id, seat = ping.key[3], ping.key[2]
+        if not await self._wanted(table, user_id) or ping.over.is_set():
+            return
+        message = await self._post(table, user_id)
+        if message is None:
+            return
+        await ping.over.wait()
+        await self._remove(message, table, seat)
+
+    async def _over_within(self, ping: _Ping, seconds: float) -> bool:
+        """Whether the turn ended before `seconds` passed on the service's clock."""
+        waiting = asyncio.get_running_loop().create_task(ping.over.wait())
+        sleeping = asyncio.get_running_loop().create_task(self.clock.sleep(seconds))
+        try:
+            await asyncio.wait({waiting, sleeping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiting.cancel()
+            sleeping.cancel()
+        return ping.over.is_set()
+
+    async def _wanted(self, table: Table, user_id: int) -> bool:
+        """The person's choice, else the server's default; a database that cannot say means no ping."""
+        try:
+            return await self.bot.db.read(lambda s: wants_turn_pings(s, guild_id=table.guild_id, user_id=user_id))
+        except (SQLAlchemyError, StorageError) as exc:
+            log.warning("game %s: not pinging, the ping setting could not be read: %r", table.game_id, exc)
+            return False
+
+    async def _post(self, table: Table, user_id: int) -> discord.Message | None:
+        try:  # the newest table message (it moves below each reveal)
+            message_id = self.bot.service.get(table.game_id).message_id
+        except GameGoneError:
+            return None
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                            users=[discord.Object(user_id)])
+        try:
+            message = await channel.send(ping_text(table, user_id, message_id), allowed_mentions=only_them,
+                                         suppress_embeds=True)
+        except SENDING_FAILED as exc:
+            log.info("game %s: could not ping whose turn it is: %r", table.game_id, exc)
+            return None
+        self.posted += 1
+        return message
+
+    async def _remove(self, message: discord.Message, table: Table, seat: int) -> None:
+        """Delete the ping; if Discord refuses, fold it into a line that asks nothing; never raise."""
+        try:
+            await message.delete()
+            return
+        except discord.NotFound:
+            return  # someone deleted it already
+        except SENDING_FAILED as exc:
+            log.info("game %s: could not delete a turn ping (%r), folding it", table.game_id, exc)
+        try:
+            await message.edit(content=folded_text(table, seat), allowed_mentions=discord.AllowedMentions.none())
+        except SENDING_FAILED as exc:
+            log.info("game %s: could not fold a turn ping either: %r", table.game_id, exc)
+
+    async def close(self) -> None:
+        """End every ping (those posted are deleted, briefly waited for), then stop."""
+        for game_id in list(self._pings):
+            self._end(game_id)
+        tasks = list(self._tasks)
+        if tasks:
+            await asyncio.wait(tasks, timeout=CLOSE_PATIENCE)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
