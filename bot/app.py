@@ -8,12 +8,27 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any, TypeVar
 
 from bot.config import ConfigError, Settings, load_settings
 
 log = logging.getLogger("bot")
 EXIT_CONFIG = 2
+T = TypeVar("T")
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run on uvloop where it is installed (Linux and macOS), on the standard loop elsewhere.
+
+    uvloop runs the loop's own work (sockets, callbacks, timers) in C: under load most of the bot's main thread is
+    that work, so it answers more clicks on the same core.
+    """
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def setup_logging(level: str) -> None:
@@ -57,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CONFIG
     setup_logging(settings.log_level)
     try:
-        asyncio.run(run(settings))
+        run_loop(run(settings))
     except KeyboardInterrupt:
         pass
     except Exception as exc:

@@ -26,6 +26,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot.app import run_loop
 from bot.client import DreamcatsBot
 from bot.service import Table
 from bot.views import replies
@@ -195,4 +196,4 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-    asyncio.run(main(parse()))
+    run_loop(main(parse()))

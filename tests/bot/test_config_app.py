@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import main, run
+from bot.app import main, run, run_loop
 from bot.config import ConfigError, Settings, load_settings
 from tests.fakediscord import FakeDiscord
 
@@ -139,3 +139,10 @@ async def test_run_logs_in_syncs_and_stops_cleanly(fake_discord: FakeDiscord, tm
     stop.set()
     await asyncio.wait_for(task, 10)
     assert (tmp_path / "run.db").exists() and fake_discord.violations == []
+
+
+def test_the_bot_runs_on_uvloop_where_it_is_installed() -> None:
+    async def loop_module() -> str:
+        return type(asyncio.get_running_loop()).__module__
+
+    assert run_loop(loop_module()).startswith("uvloop")
