@@ -302,7 +302,7 @@ class DiscordPresenter:
             self.posts.repost.add(table.game_id)
 
     async def _finish(self, table: Table) -> None:
-        embed, file = await standings_message(table)
+        embed, file, view = await standings_message(table)  # its view: Play again
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
-        await self.posts.post(table.channel_id, embed=embed, file=file)
+        await self.bot.get_partial_messageable(table.channel_id).send(embed=embed, file=file, view=view)
         self.posts.forget(table.game_id)

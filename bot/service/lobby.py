@@ -40,6 +40,7 @@ def join(table: Table, person: Person) -> list[Event]:
     if len(table.seats) >= MAX_SEATS:
         raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
     table.seats.append(Seat(person.user_id, person.name, person.locale))
+    table.invited = [user for user in table.invited if user != person.user_id]
     return []
 
 

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Protocol
@@ -103,8 +103,8 @@ class GameService(TurnDriver):
 
     # -- lobby --------------------------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host: Person, settings: MatchSettings,
-                         locale: str) -> Table:
-        """A new lobby with the host seated; GameRunningError if the channel already has a game."""
+                         locale: str, others: Sequence[Seat] = (), invited: Sequence[int] = ()) -> Table:
+        """A new lobby, the host (and `others`) seated, `invited` listed; GameRunningError if the channel has a game."""
         settings.validated()
         async with self._locked(f"channel-{channel_id}"):  # two starts at once make one lobby
             running = self.in_channel(channel_id)
@@ -114,7 +114,7 @@ class GameService(TurnDriver):
             if stored is not None:
                 raise GameRunningError(stored.game_id, stored.message_id)
             table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
-                          [Seat(host.user_id, host.name, host.locale)], self.clock.now())
+                          [Seat(host.user_id, host.name, host.locale), *others], self.clock.now(), invited=[*invited])
             table.version = await self.store.create(table)
             self._tables[table.game_id] = table
         self._restart_driver(table.game_id)  # the lobby's idle clock

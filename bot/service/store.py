@@ -78,4 +78,4 @@ def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
         RoundRecord(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
     )
     return MatchRecord(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
-                         state.settings.to_dict(), seats, rounds)
+                         state.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id)

@@ -106,6 +106,7 @@ class Table:
     # Between rounds: the next round's first move waits until then, or until every person pressed Next round.
     paused_until: datetime | None = None
     ready: list[int] = field(default_factory=list)  # the seats whose person pressed Next round
+    invited: list[int] = field(default_factory=list)  # Play again: the last match's people, not yet seated
 
     @property
     def last_activity(self) -> datetime:
@@ -161,8 +162,8 @@ class Table:
         """An independent copy to change and save; the original stays as it was if saving fails."""
         # Every mutable part copied (seats, log list, match state); settings, log entries, cards and actions are
         # immutable and shared. A JSON round trip would do the same at fifty times the cost, on every move.
-        return replace(self, seats=[replace(seat) for seat in self.seats], log=list(self.log),
-                       ready=list(self.ready), state=self.state.copy() if self.state is not None else None)
+        return replace(self, seats=[replace(seat) for seat in self.seats], log=list(self.log), ready=list(self.ready),
+                       invited=list(self.invited), state=self.state.copy() if self.state is not None else None)
 
     def to_payload(self) -> dict[str, Any]:
         """Everything about the game as JSON-safe data for the live-game row."""
@@ -182,6 +183,7 @@ class Table:
             "active_at": self.active_at.isoformat() if self.active_at else None,
             "paused_until": self.paused_until.isoformat() if self.paused_until else None,
             "ready": list(self.ready),
+            "invited": list(self.invited),
         }
 
 
@@ -214,6 +216,7 @@ def table_from_payload(
             active_at=datetime.fromisoformat(data["active_at"]) if data.get("active_at") else None,
             paused_until=datetime.fromisoformat(data["paused_until"]) if data.get("paused_until") else None,
             ready=[int(seat) for seat in data.get("ready", [])],
+            invited=[int(user) for user in data.get("invited", [])],
         )
     except UnreadableTableError:
         raise

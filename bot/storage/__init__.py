@@ -23,6 +23,7 @@ from bot.storage.preferences import get_turn_pings_choice, save_turn_pings_choic
 from bot.storage.queries import leaderboard, player_stats
 from bot.storage.ratings import InvalidMatchRecordError, display_rating
 from bot.storage.records import (
+    LastMatch,
     LeaderboardPage,
     LeaderboardRow,
     LiveGameNotFoundError,
@@ -36,14 +37,15 @@ from bot.storage.records import (
     StorageError,
     VersionConflictError,
 )
+from bot.storage.rematch import last_match
 from bot.storage.results import record_match
 from bot.storage.writer import StorageBusyError
 
 __all__ = [
-    "Database", "InvalidMatchRecordError", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
+    "Database", "InvalidMatchRecordError", "LastMatch", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
     "database_url", "delete_live_game", "display_rating", "get_server_settings", "get_turn_pings_choice",
-    "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
+    "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
     "record_match", "save_live_game", "save_server_settings", "save_turn_pings_choice", "wants_turn_pings",
 ]

@@ -86,6 +86,8 @@ class MatchRecord:
     settings: dict[str, Any]
     seats: tuple[SeatRecord, ...]
     rounds: tuple[RoundRecord, ...]
+    game_id: str | None = None  # the live game it was
+    host_id: int | None = None  # who opened its lobby (or held the host role last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +141,16 @@ class PlayerStats:
     wakeup_calls: int
     best_round: int | None
     recent: list[RecentMatch] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class LastMatch:
+    """A finished match as Play again sees it; `superseded` when a later match finished in the same channel."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int | None
+    settings: dict[str, Any]
+    seats: tuple[SeatRecord, ...]
+    superseded: bool

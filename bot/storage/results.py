@@ -68,6 +68,8 @@ async def _insert_match(session: AsyncSession, record: MatchRecord) -> int:
         settings=record.settings,
         seat_count=len(record.seats),
         round_count=len(record.rounds),
+        game_id=record.game_id,
+        host_id=record.host_id,
     )
     session.add(match)
     await session.flush()

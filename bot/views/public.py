@@ -51,6 +51,9 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     embed = discord.Embed(title=t("lobby.title", loc), description=t("lobby.description", loc), colour=COLOUR)
     embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=MAX_SEATS), value="\n".join(lines),
                     inline=False)
+    if table.invited:  # Play again: the last match's people, a click on Join away (an embed's mention never pings)
+        embed.add_field(name=t("again.invited", loc), value=" ".join(f"<@{user}>" for user in table.invited)[:1024],
+                        inline=False)
     embed.add_field(name=t("lobby.settings_title", loc), value=settings_line(table), inline=False)
     embed.set_footer(text=t("lobby.idle_note", loc, minutes=int(LOBBY_TIMEOUT // 60)))
     strengths = [discord.SelectOption(label=t(f"lobby.strength.{s}", loc), value=s,
@@ -160,8 +163,8 @@ async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, disc
     return embed, await reveal_file(result, names, totals, state.settings.penalty, picture_text(loc))
 
 
-async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
-    """The end of the match: the winners and every total."""
+async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, discord.ui.View]:
+    """The end of the match: the winners and every total, and the Play again button (bot.views.again_clicks)."""
     state, loc = table.state, table.locale
     assert state is not None
     names = seat_names(table, loc)
@@ -173,7 +176,9 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File]:
                           description=tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
                           + "\n\n" + "\n".join(lines), colour=COLOUR)
     embed.set_image(url="attachment://standings.png")
-    return embed, await standings_file(state.totals, names, best, state.results, picture_text(loc))
+    # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
+    again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
+    return embed, await standings_file(state.totals, names, best, state.results, picture_text(loc)), _view(again)
 
 
 def closed_message(table: Table, reason: str) -> discord.Embed:

@@ -1,0 +1,31 @@
+"""The Play again button under the final standings: a new lobby (who sits where: bot.service.again)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.i18n import resolve_locale
+from bot.service.again import play_again
+from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
+from bot.views.click import Click, handler
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+
+@handler("again")
+async def _play_again(click: Click) -> None:
+    """Open the lobby (answered by a deferred update); the presenter posts it as a new message."""
+    bot = cast("DreamcatsBot", click.interaction.client)
+    guild_id, game_id = click.interaction.guild_id or 0, click.bid.game_id
+    await click.interaction.response.defer()
+
+    async def read(session: AsyncSession) -> tuple[LastMatch | None, ServerSettingsRecord]:
+        return await last_match(session, game_id=game_id), await get_server_settings(session, guild_id=guild_id)
+
+    last, server = await bot.db.read(read)
+    locale = server.table_locale or resolve_locale(click.interaction.guild_locale)
+    table = await play_again(click.service, last, click.person, locale=locale)
+    click.service.notifier.table_changed(table)

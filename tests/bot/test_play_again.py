@@ -1,0 +1,173 @@
+"""Play again: the final standings open a new lobby in the same place, with the same settings, the computer
+players back, the last match's people invited (one click on Join) and its host hosting."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.client import DreamcatsBot
+from bot.service import Person, Table
+from bot.service.again import LaterMatchError, plan_rematch, rematch_host
+from bot.storage import LastMatch, MatchRecord, SeatRecord, last_match, record_match
+from tests.bot.conftest import World, make_bot
+from tests.bot.test_endtoend import open_table
+from tests.bot.ui import Players
+from tests.fakediscord import FakeMessage
+
+
+def _standings(world: World) -> FakeMessage:
+    standings = world.fake.latest(world.games, where=lambda m: any(a.filename == "standings.png"
+                                                                     for a in m.attachments))
+    assert standings is not None
+    return standings
+
+
+def _lobby(bot: DreamcatsBot, world: World) -> Table:
+    table = bot.service.in_channel(world.games.id)
+    assert table is not None and table.state is None
+    return table
+
+
+async def _played(world: World, bot: DreamcatsBot, *, host_leaves: bool = False) -> tuple[Players, Table]:
+    """Ana hosts Bo, Cy and a computer player; the match is played to its end (Ana leaving it first if asked)."""
+    players = await open_table(world, bot)
+    if host_leaves:
+        asked = await players.click(world.ana, players.message(), players.cid("quit"))
+        assert asked.reply is not None
+        await players.click(world.ana, asked.reply, players.cid("quitok"))
+        await players.settle()
+    first = players.table
+    assert first is not None
+    await players.play_to_the_end()
+    await bot.presenter.idle()
+    await world.fake.idle()
+    return players, first
+
+
+async def test_play_again_opens_the_lobby_with_the_same_people_settings_and_computer(world: World) -> None:
+    fake = world.fake
+    bot = make_bot(world)
+    async with fake.run(bot) as runner:
+        players, first = await _played(world, bot)
+        standings = _standings(world)
+        assert standings.button("Play again") is not None
+        assert standings.custom_ids == [f"dc:{players.game_id}:again"]  # the finished game's id, nothing hidden
+        bot = make_bot(world)
+        await runner.restart(bot)  # the button outlives the process that drew it
+
+        # Bo presses it: Ana, the last host, hosts again; Bo is seated; the computer player is back; Cy is invited.
+        pressed = await fake.click(world.bo, standings, f"dc:{players.game_id}:again")
+        assert pressed.response_type == 6
+        await bot.presenter.idle()
+        await fake.idle()
+        table = _lobby(bot, world)
+        assert table.game_id != players.game_id and table.host_id == world.ana.id
+        assert [s.user_id for s in table.seats] == [world.ana.id, world.bo.id, None]
+        computer = next(s for s in first.seats if s.user_id is None)
+        assert (table.seats[2].name, table.seats[2].strength) == (computer.name, computer.strength)
+        assert table.settings == first.settings and table.invited == [world.cy.id]
+        lobby = fake.latest_with(world.games, f"dc:{table.game_id}:")
+        assert lobby is not None and lobby.id == table.message_id and not lobby.ephemeral
+        assert f"<@{world.cy.id}>" in str(lobby.embeds) and "Invited" in str(lobby.embeds)
+
+        # A second press (a double click, or someone else) opens nothing more and says why, privately.
+        twice = await fake.click(world.ana, standings, f"dc:{players.game_id}:again")
+        assert twice.reply is not None and twice.reply.ephemeral and "already has a game" in twice.reply.content
+        assert [t.game_id for t in bot.service.tables] == [table.game_id]
+
+        # Cy joins with one click and is no longer listed as invited; Ana starts.
+        await fake.click(world.cy, lobby, f"dc:{table.game_id}:join")
+        table = _lobby(bot, world)
+        assert [s.user_id for s in table.seats] == [world.ana.id, world.bo.id, None, world.cy.id]
+        assert table.invited == [] and "Invited" not in str(fake.messages_by_id[lobby.id].embeds)
+        await fake.click(world.ana, lobby, f"dc:{table.game_id}:start")
+        await bot.presenter.idle()
+        assert bot.service.in_channel(world.games.id) is not None
+        assert bot.service.in_channel(world.games.id).playing  # type: ignore[union-attr]
+    assert fake.violations == []
+
+
+async def test_a_double_click_opens_one_lobby(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    players, _ = await _played(world, running)
+    standings = _standings(world)
+    clicks = [await fake.click(person, standings, f"dc:{players.game_id}:again", wait=False)
+              for person in (world.cy, world.cy, world.bo)]
+    await asyncio.gather(*(fake.answered(c) for c in clicks))
+    await running.presenter.idle()
+    await fake.idle()
+    assert len(running.service.tables) == 1
+    lobbies = [m for m in fake.messages(world.games) if any(":join" in c for c in m.custom_ids)]
+    assert len(lobbies) == 1  # (the first match's lobby became its table)
+    refused = [c for c in clicks if c.reply is not None and c.reply.ephemeral]
+    assert len(refused) == 2
+    assert fake.violations == []
+
+
+async def test_a_host_who_left_the_match_does_not_host_again(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    players, _ = await _played(world, running, host_leaves=True)
+    await fake.click(world.cy, _standings(world), f"dc:{players.game_id}:again")
+    await running.presenter.idle()
+    table = _lobby(running, world)
+    assert table.host_id == world.cy.id and table.seats[0].locale == "pl"  # Cy pressed, and Cy's client is Polish
+    assert [s.user_id for s in table.seats] == [world.cy.id, None]
+    assert table.invited == [world.bo.id]  # Ana left the match: not invited
+    assert fake.violations == []
+
+
+# -- the rules, without Discord -------------------------------------------------------------------------------------
+ANA, BO, CY, EVE = 1, 2, 3, 4
+
+
+def _last(*, host: int | None = ANA, left: tuple[int, ...] = (), superseded: bool = False) -> LastMatch:
+    seats = tuple(SeatRecord(user, f"p{user}", None, 10, False, user in left) for user in (ANA, BO, CY))
+    computer = SeatRecord(None, "Miso", "hard", 20, False, False)
+    return LastMatch("abc123", 9, 7, host, {}, (*seats, computer), superseded)
+
+
+@pytest.mark.parametrize(("host", "left", "presser", "expected"), [
+    (ANA, (), BO, ANA),            # the last host hosts, whoever pressed
+    (ANA, (ANA,), BO, BO),         # the host left the match: the presser, who stayed
+    (ANA, (ANA,), EVE, BO),        # ... or, if the presser was not in it, the first person who stayed
+    (None, (), CY, CY),            # a match recorded without its host
+    (ANA, (ANA, BO, CY), EVE, EVE),  # nobody stayed (cannot be recorded today): the presser
+])
+def test_who_hosts_the_new_lobby(host: int | None, left: tuple[int, ...], presser: int, expected: int) -> None:
+    assert rematch_host(_last(host=host, left=left), presser) == expected
+
+
+def test_an_outsider_who_presses_sits_down_and_the_others_are_invited() -> None:
+    plan = plan_rematch(_last(), Person(EVE, "Eve"), "en")
+    assert plan.host.user_id == ANA and [s.user_id for s in plan.others] == [EVE, None]
+    assert plan.others[1].strength == "hard" and plan.invited == (BO, CY)
+
+
+def test_a_later_match_makes_the_button_stale() -> None:
+    with pytest.raises(LaterMatchError):
+        plan_rematch(_last(superseded=True), Person(ANA, "Ana"), "en")
+
+
+async def test_the_records_know_a_match_by_its_game_and_a_later_one_supersedes_it(world: World) -> None:
+    from bot.storage import Database
+
+    db = await Database.open(world.database_url)
+    try:
+        def record(game_id: str, channel: int) -> MatchRecord:
+            now = datetime.now(UTC)
+            seats = (SeatRecord(ANA, "Ana", None, 5, True, False), SeatRecord(None, "Miso", "easy", 9, False, False))
+            return MatchRecord(9, channel, now, now, {"point_limit": 30}, seats, (), game_id=game_id, host_id=ANA)
+
+        for game_id, channel in (("aaaa1", 7), ("bbbb2", 8), ("cccc3", 7)):
+            await db.write(lambda s, g=game_id, c=channel: record_match(s, record=record(g, c)))  # type: ignore[misc]
+        first = await db.read(lambda s: last_match(s, game_id="aaaa1"))
+        other = await db.read(lambda s: last_match(s, game_id="bbbb2"))
+        assert first is not None and first.superseded and first.host_id == ANA
+        assert [(s.user_id, s.strength) for s in first.seats] == [(ANA, None), (None, "easy")]
+        assert other is not None and not other.superseded  # another channel's match does not count
+        assert await db.read(lambda s: last_match(s, game_id="dddd4")) is None
+    finally:
+        await db.close()
