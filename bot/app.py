@@ -32,38 +32,49 @@ def run_loop(main: Coroutine[Any, Any, T]) -> T:
 
 
 def setup_logging(level: str) -> None:
-    """One line per record on stderr; discord.py's own chatter at WARNING unless debugging."""
+    """One line per record on stderr; discord.py's and Alembic's own chatter at WARNING unless debugging."""
+    from bot.connection import quiet_libraries
+
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
-    if level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
+    quiet_libraries(level)
 
 
-async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals: bool = True) -> None:
+async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals: bool = True,
+              force_sync: bool = False) -> None:
     """Start the bot and stop it cleanly when `stop` is set (SIGINT or SIGTERM set it)."""
     from bot.client import make_bot
+    from bot.connection import ConnectionLog
 
     bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
-                   shards=settings.shards, freeze_startup=True)
+                   shards=settings.shards, freeze_startup=True, force_sync=force_sync)
+    unwatch = ConnectionLog().attach(bot)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():
-        with contextlib.suppress(NotImplementedError, RuntimeError):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # ValueError: not the main thread
             loop.add_signal_handler(sig, stop.set)
     async with bot:
-        runner = asyncio.create_task(bot.start(settings.discord_token))
+        # reconnect=True: a dropped connection is retried with back-off (one line: bot.connection.ConnectionLog)
+        runner = asyncio.create_task(bot.start(settings.discord_token, reconnect=True))
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
             log.info("shutting down")
             await bot.close()
         stopper.cancel()
-        await asyncio.gather(runner, return_exceptions=stopper in done)
+        try:
+            await asyncio.gather(runner, return_exceptions=stopper in done)
+        finally:
+            unwatch()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the bot; exit code 2 with one line on stderr when the configuration is missing or wrong."""
+    """Run the bot; one line on stderr and exit code 2 when the configuration or the token is wrong, 3 when Discord
+    cannot be reached (bot.connection)."""
     parser = argparse.ArgumentParser(prog="dreamcats run", description="Run the Dreamcats Discord bot.")
     parser.add_argument("--env-file", default=".env", help="a .env file to read (default: .env)")
+    parser.add_argument("--sync", action="store_true",
+                        help="sync the slash commands even if they did not change since the last sync")
     args = parser.parse_args(list(argv or []))
     try:
         settings = load_settings(args.env_file)
@@ -72,14 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CONFIG
     setup_logging(settings.log_level)
     try:
-        run_loop(run(settings))
+        run_loop(run(settings, force_sync=args.sync))
     except KeyboardInterrupt:
         pass
     except Exception as exc:
-        import discord
+        from bot.connection import start_failure
 
-        if isinstance(exc, discord.LoginFailure):
-            print("dreamcats: Discord refused the token (DISCORD_TOKEN is wrong or was reset).", file=sys.stderr)
-            return EXIT_CONFIG
-        raise
+        failure = start_failure(exc)  # a refused token, or Discord out of reach: one line, not a traceback
+        if failure is None:
+            raise
+        print(failure.line, file=sys.stderr)
+        return failure.code
     return 0

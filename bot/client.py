@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.command_sync import sync_if_changed
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
@@ -51,7 +52,8 @@ class DreamcatsBot(commands.Bot):
 
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
-                 shard: tuple[int, int] | None = None, freeze_startup: bool = False, **options: Any) -> None:
+                 shard: tuple[int, int] | None = None, freeze_startup: bool = False, force_sync: bool = False,
+                 **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
@@ -59,6 +61,7 @@ class DreamcatsBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self._clock, self._pause, self._edit_interval, self._rng = clock, computer_pause, edit_interval, rng
         self._freeze_startup = freeze_startup  # the real process does; tests, which start many bots, do not
+        self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""
@@ -88,14 +91,11 @@ class DreamcatsBot(commands.Bot):
         return Shard(self.shard_id, self.shard_count)
 
     async def sync_commands(self) -> None:
-        """Sync to the development guild (instant) if one is set, else globally."""
-        if self.dev_guild_id is not None:
-            guild = discord.Object(self.dev_guild_id)
+        """Sync to the development guild (instant) if one is set, else globally; only if they changed."""
+        guild = None if self.dev_guild_id is None else discord.Object(self.dev_guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d command(s)", len(synced))
+        await sync_if_changed(self, guild, force=self.force_sync)
 
     async def close(self) -> None:
         """Stop timers and computer players, the Discord workers and the database, then disconnect."""

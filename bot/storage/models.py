@@ -96,6 +96,16 @@ class PersonSettings(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 
+class BotState(Base):
+    """A small value the bot keeps across restarts and processes, by key (the hash of the last command sync)."""
+
+    __tablename__ = "bot_state"
+
+    key: Mapped[str] = mapped_column(String(NAME_LENGTH), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+
 class Player(Base):
     """A Discord user who has played, with the display name seen last."""
 
