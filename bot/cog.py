@@ -155,8 +155,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, points: int | None,
                           penalty: int | None, rounds: int | None, timer: int | None) -> Table:
-        async with self.bot.db.sessions() as session, session.begin():
-            server = await get_server_settings(session, guild_id=interaction.guild_id or 0)
+        guild_id = interaction.guild_id or 0
+        server = await self.bot.db.read(lambda session: get_server_settings(session, guild_id=guild_id))
         settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
                                  fixed_rounds=rounds, memory_aid=server.memory_aid,
                                  reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)

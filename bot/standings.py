@@ -169,9 +169,8 @@ async def stats_answer(interaction: discord.Interaction, db: Database, member: d
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:
         return Answer(t("standings.guild_only", locale), ephemeral=True)
-    person = member or interaction.user
-    async with db.sessions() as session:
-        stats = await player_stats(session, guild_id=interaction.guild_id, user_id=person.id)
+    person, guild_id = member or interaction.user, interaction.guild_id
+    stats = await db.read(lambda session: player_stats(session, guild_id=guild_id, user_id=person.id))
     if stats is None:
         return Answer(t("standings.stats.none", locale, name=safe_name(person.display_name)), ephemeral=True)
     return Answer(embed=stats_embed(stats, locale=locale, name=person.display_name))
@@ -189,19 +188,24 @@ async def show_stats(interaction: discord.Interaction, db: Database, member: dis
 
 async def _leaderboard_message(interaction: discord.Interaction, db: Database, page: int,
                                private: bool = False) -> tuple[discord.Embed, discord.ui.View | None]:
-    guild_id = interaction.guild_id or 0
-    async with db.sessions() as session:
-        locale = resolve_locale(interaction.locale) if private else await _table_locale(session, interaction)
-        page = max(page, 1)
-        board = await leaderboard(session, guild_id=guild_id, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+    guild_id, asked_in = interaction.guild_id or 0, resolve_locale(interaction.locale)
+    guild_locale = resolve_locale(interaction.guild_locale)
+
+    async def look(session: AsyncSession) -> tuple[str, int, LeaderboardPage]:
+        locale = asked_in if private else await _table_locale(session, guild_id, guild_locale)
+        shown = max(page, 1)
+        board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE)
         if not board.rows and board.total:
-            page = page_count(board.total)
-            board = await leaderboard(session, guild_id=guild_id, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+            shown = page_count(board.total)
+            board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+        return locale, shown, board
+
+    locale, page, board = await db.read(look)
     server = interaction.guild.name if interaction.guild is not None else None
     embed = leaderboard_embed(board, page=page, locale=locale, server=server)
     return embed, leaderboard_view(page, page_count(board.total), interaction.user.id, locale)
 
 
-async def _table_locale(session: AsyncSession, interaction: discord.Interaction) -> str:
-    settings = await get_server_settings(session, guild_id=interaction.guild_id or 0)
-    return settings.table_locale or resolve_locale(interaction.guild_locale)
+async def _table_locale(session: AsyncSession, guild_id: int, guild_locale: str) -> str:
+    settings = await get_server_settings(session, guild_id=guild_id)
+    return settings.table_locale or guild_locale

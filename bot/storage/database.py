@@ -77,11 +77,23 @@ def writer_for(engine: AsyncEngine) -> Writer:
         return LoopWriter(engine, serialize=False)
     if _in_memory(engine):  # another connection would see another database
         return LoopWriter(engine, serialize=True)
+    return ThreadWriter(_thread_engine(engine))
+
+
+def reader_for(engine: AsyncEngine) -> ThreadWriter | None:
+    """SQLite file: one reading connection on its own thread (see ThreadWriter); otherwise None: the engine reads."""
+    if engine.dialect.name != "sqlite" or _in_memory(engine):
+        return None
+    return ThreadWriter(_thread_engine(engine), reads_only=True)
+
+
+def _thread_engine(engine: AsyncEngine) -> sqlalchemy.Engine:
+    """A synchronous engine of one connection to the same SQLite file, for a thread of its own."""
     url = engine.url.set(drivername="sqlite")
-    writer_engine = sqlalchemy.create_engine(url, pool_size=1, max_overflow=0,
+    thread_engine = sqlalchemy.create_engine(url, pool_size=1, max_overflow=0,
                                              connect_args={"factory": WriterConnection, "check_same_thread": False})
-    event.listen(writer_engine, "connect", _sqlite_on_connect)
-    return ThreadWriter(writer_engine)
+    event.listen(thread_engine, "connect", _sqlite_on_connect)
+    return thread_engine
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -148,6 +160,7 @@ class Database:
         self.engine = engine
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(engine, expire_on_commit=False)
         self.writer = writer_for(engine)
+        self.reader = reader_for(engine)
         self.write_deadline_s = WRITE_DEADLINE_S
 
     async def write(self, work: Work[T], *, serializable: bool = True) -> T:
@@ -162,10 +175,13 @@ class Database:
                               deadline_s=self.write_deadline_s)
 
     async def read(self, work: Work[T]) -> T:
-        """Run `work(session)` on a reading connection; a lost connection is retried like a write."""
+        """Run `work(session)` on a reading connection (a SQLite file's is on a thread of its own, like the writer:
+        `work` should only use its session and values it was given); a lost connection is retried like a write."""
         return await retrying(lambda: self._read_once(work), deadline_s=self.write_deadline_s)
 
     async def _read_once(self, work: Work[T]) -> T:
+        if self.reader is not None:
+            return await self.reader.run(work)
         async with self.sessions() as session:
             return await work(session)
 
@@ -190,5 +206,7 @@ class Database:
         """Close the writer and every pooled connection."""
         try:
             await self.writer.close()
+            if self.reader is not None:
+                await self.reader.close()
         finally:
             await self.engine.dispose()
