@@ -135,7 +135,12 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         live = sum(t.message is not None for t in tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
         if args.objects:
-            lines.append(f"bot heap by type: {(await bot.command('objects'))['objects']}")
+            heap = await bot.command("objects")
+            lines.append(f"bot heap: {heap['tracked']} tracked objects ({heap['references']} references), "
+                         f"{heap['frozen']} frozen; a full collection now: {heap['full_collection_ms']} ms CPU, "
+                         f"{heap['garbage']} unreachable found; at once again: {heap['again_ms']} ms")
+            lines.append(f"bot heap by type: {heap['objects']}")
+            lines.append(f"bot heap, widest containers (references, type): {heap['widest']}")
         finished = (await bot.command("stats"))["finished"]
         if args.restart:
             await bot.kill()

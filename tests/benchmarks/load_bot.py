@@ -132,6 +132,23 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "threads": thread_cpu(), "now": time.monotonic()}
 
 
+def heap_report() -> dict[str, Any]:
+    """The collector's view of the heap: tracked objects by type, frozen ones, the widest containers, and what a
+    full collection costs now (CPU of this thread, so other threads and processes do not inflate it)."""
+    objects = gc.get_objects()
+    widest = sorted(((len(gc.get_referents(o)), type(o).__name__) for o in objects), reverse=True)[:8]
+    references = sum(len(gc.get_referents(o)) for o in objects)
+    del objects
+    started = time.thread_time()
+    garbage = gc.collect()
+    first = time.thread_time() - started
+    started = time.thread_time()
+    gc.collect()
+    return {"garbage": garbage, "again_ms": round((time.thread_time() - started) * 1000, 1),"objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25),
+            "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(), "references": references,
+            "widest": widest, "full_collection_ms": round(first * 1000, 1)}
+
+
 async def serve_commands(counters: Counters, started: float) -> None:
     """Answer bench_load.py's commands on stdin until `quit` or EOF."""
     loop = asyncio.get_running_loop()
@@ -143,8 +160,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
         answer: dict[str, Any] = {"ok": True}
         if command == "stats":
             answer = stats(counters, started)
-        elif command == "objects":  # what the heap holds, by type (for RSS per table)
-            answer = {"objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25)}
+        elif command == "objects":  # what the heap holds, by type (for RSS per table and the collector's pauses)
+            answer = heap_report()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.max_gc_pause, counters.full_collections = 0.0, 0

@@ -23,7 +23,7 @@ DELAY = 1.0  # what the database takes here; Discord's deadline is shortened bel
 def slow(world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> DreamcatsBot:
     """Every read and write of the bot's database waits DELAY s first; the deadline is shorter than that."""
     db = running.db
-    sessions, write = db.sessions, db.write
+    sessions, read, write = db.sessions, db.read, db.write
 
     @contextlib.asynccontextmanager
     async def slow_sessions() -> AsyncIterator[AsyncSession]:
@@ -31,11 +31,16 @@ def slow(world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -
         async with sessions() as session:
             yield session
 
-    async def slow_write(work: Any) -> Any:
+    async def slow_read(work: Any) -> Any:
         await asyncio.sleep(DELAY)
-        return await write(work)
+        return await read(work)
+
+    async def slow_write(work: Any, **options: Any) -> Any:
+        await asyncio.sleep(DELAY)
+        return await write(work, **options)
 
     monkeypatch.setattr(db, "sessions", slow_sessions)
+    monkeypatch.setattr(db, "read", slow_read)
     monkeypatch.setattr(db, "write", slow_write)
     [cog] = [c for c in running.cogs.values() if isinstance(c, DreamcatsCog)]
     cog.answer_within = 0.05
@@ -75,13 +80,11 @@ async def test_slow_settings_are_deferred_privately_then_shown(world: World, slo
 
 async def test_a_slow_database_that_fails_ends_in_an_apology(
         world: World, slow: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    @contextlib.asynccontextmanager
-    async def broken() -> AsyncIterator[AsyncSession]:
+    async def broken(work: Any) -> Any:
         await asyncio.sleep(DELAY)
         raise RuntimeError("the database went away")
-        yield  # pragma: no cover
 
-    monkeypatch.setattr(slow.db, "sessions", broken)
+    monkeypatch.setattr(slow.db, "read", broken)
     fake = world.fake
     record = await fake.slash(world.bo, world.games, "dreamcats leaderboard")
     assert record.response_type == 5 and record.original is not None
