@@ -12,7 +12,6 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.collector import SurvivorFreezer
 from bot.command_sync import sync_if_changed
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
@@ -50,7 +49,6 @@ class DreamcatsBot(commands.Bot):
     service: GameService
     presenter: DiscordPresenter
     turn_pings: TurnPings
-    collector: SurvivorFreezer | None = None  # the real process's (freeze_startup): see bot.collector
 
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
@@ -81,8 +79,6 @@ class DreamcatsBot(commands.Bot):
         await self.sync_commands()
         if self._freeze_startup:
             freeze_startup_objects()
-            self.collector = SurvivorFreezer(asyncio.get_running_loop())
-            self.collector.install()
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
@@ -110,8 +106,6 @@ class DreamcatsBot(commands.Bot):
         if hasattr(self, "presenter"):
             await self.presenter.close()
         cancel_hiders()
-        if self.collector is not None:
-            self.collector.uninstall()
         if hasattr(self, "db"):
             await self.db.close()
         await super().close()
