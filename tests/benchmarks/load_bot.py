@@ -139,12 +139,18 @@ def heap_report() -> dict[str, Any]:
     widest = sorted(((len(gc.get_referents(o)), type(o).__name__) for o in objects), reverse=True)[:8]
     references = sum(len(gc.get_referents(o)) for o in objects)
     del objects
+    gc.set_debug(gc.DEBUG_SAVEALL)  # keep what this collection finds, to say what makes reference cycles
     started = time.thread_time()
     garbage = gc.collect()
     first = time.thread_time() - started
+    gc.set_debug(0)
+    cycles = Counter(type(o).__qualname__ for o in gc.garbage).most_common(20)
+    gc.garbage.clear()
     started = time.thread_time()
     gc.collect()
-    return {"garbage": garbage, "again_ms": round((time.thread_time() - started) * 1000, 1),"objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25),
+    again = time.thread_time() - started
+    return {"garbage": garbage, "cycles": cycles, "again_ms": round(again * 1000, 1),
+            "objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25),
             "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(), "references": references,
             "widest": widest, "full_collection_ms": round(first * 1000, 1)}
 
