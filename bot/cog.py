@@ -1,4 +1,4 @@
-"""The /dreamcats commands: each a few lines that call the service, the standings or the rules text."""
+"""The /dreamcats commands: each a few lines that call the service, the standings or the rules guide."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
-from bot.i18n import command_str, error_text, resolve_locale, rules_fields, t
+from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
+from bot.rules_guide import show_rules
 from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
@@ -49,15 +50,6 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     if isinstance(interaction.channel, discord.Thread):
         needed[0] = "send_messages_in_threads"
     return [name for name in needed if not getattr(permissions, name)]
-
-
-def rules_embed(locale: str) -> discord.Embed:
-    """The rules from the catalogue, one field per section (each fits Discord's 1024 characters)."""
-    embed = discord.Embed(title=t("rules.title", locale), description=t("rules.intro", locale)[:4096],
-                          colour=discord.Colour(0x5B4B8A))
-    for title, body in rules_fields(locale):
-        embed.add_field(name=title[:256], value=body[:1024], inline=False)
-    return embed
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
@@ -186,8 +178,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        """The rules, privately."""
-        await interaction.response.send_message(embed=rules_embed(resolve_locale(interaction.locale)), ephemeral=True)
+        """The rules, privately: a short guide with pictures, one page at a time."""
+        await show_rules(interaction)
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -120,5 +120,6 @@ async def test_rules_are_private_and_readable(world: World, running: DreamcatsBo
     record = await world.fake.slash(world.cy, world.games, "dreamcats rules")
     assert record.reply is not None and record.reply.ephemeral
     embed = record.reply.embeds[0]
-    assert len(embed["fields"]) >= 8 and "Dreamcats" in embed["title"]
+    assert embed["title"] == "Twoje Marzenie" and "Dreamcats" in embed["footer"]["text"]
+    assert [a.filename for a in record.reply.attachments] == ["rules-1.png"]
     assert world.fake.violations == []

@@ -29,6 +29,7 @@ from game import (
     public_observation,
 )
 from images import dream_of, render_dream, render_reveal, render_standings, render_table
+from tests.images.guide_scenes import GUIDE_SCENES
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
 
@@ -149,3 +150,4 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     for f in (table_2_start, table_3_took_holding, table_5_swap, private_4_hand, private_5_choosing,
               private_2_waiting, private_3_peeked, reveal_3_penalty, reveal_5_empty_pile, standings_4_many_rounds)
 }
+SCENES.update(GUIDE_SCENES)

@@ -1,0 +1,172 @@
+"""/dreamcats rules: a short private guide, one page at a time, each with a picture drawn by the table's art.
+
+The pages are the dream, the cards and their values, a turn (A and B), the three powers, and Wake up! with scoring.
+Their numbers (card values, copies, the penalty, the point limit) come from game, never from the texts. The buttons
+are DynamicItems whose custom_id carries only the target page and who opened the guide, so they outlive a restart.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from itertools import groupby
+from typing import Any
+
+import discord
+
+from bot.i18n import card_name, picture_text, resolve_locale, t, tn
+from bot.i18n.helpers import card_key
+from bot.pictures import draw
+from game import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
+from game.cards import COPIES
+from game.settings import PENALTIES
+from images.guide import CALLER_DREAM, OTHER_DREAM, PAGES, GuideText, guide_png
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour(0x5B4B8A)
+DEFAULTS = MatchSettings()
+_PICTURE_FIELDS = ("your_dream", "look_at_two", "discard_pile", "draw_pile", "swap", "discard", "power", "keep_one",
+                   "look_at_one", "swap_two", "you", "opponent", "penalty")
+_pngs: dict[tuple[int, str], bytes] = {}  # (page, locale) -> the page's picture, drawn once per process
+
+
+def guide_text(locale: str) -> GuideText:
+    """The words drawn on the guide's pictures, in a locale."""
+    words = {name: t(f"guide.picture.{name}", locale) for name in _PICTURE_FIELDS if name != "penalty"}
+    penalty = t("guide.picture.penalty", locale, penalty="{penalty}")  # filled in by the picture
+    return GuideText(cards=picture_text(locale), wake_up=t("term.wake_up", locale), penalty=penalty, **words)
+
+
+def _sum(cards: tuple[Card, ...]) -> int:
+    return sum(card.points for card in cards)
+
+
+def _card_lines(locale: str) -> str:
+    """One line per group of number cards with the same copies, then one per special land: values from game."""
+    lines = []
+    numbers = [card for card in Card if not card.is_special]
+    for copies, group in groupby(numbers, key=COPIES.__getitem__):
+        cards = list(group)
+        count = tn("unit.cards", copies, locale)
+        if len(cards) > 1:
+            lines.append(t("guide.cards.range", locale, low=cards[0].points, high=cards[-1].points, cards=count))
+        else:
+            card = cards[0]
+            lines.append(t("guide.cards.single", locale, value=card.points, nickname=t(f"{card_key(card)}.nickname",
+                                                                                        locale),
+                           cats=tn("unit.cats", card.points, locale), cards=count))
+    lines += [t("guide.cards.special", locale, name=card_name(card, locale), cats=tn("unit.cats", card.points, locale),
+                cards=tn("unit.cards", COPIES[card], locale)) for card in SPECIALS]
+    return "\n".join(lines)
+
+
+def page_body(page: int, locale: str) -> str:
+    """The short text of one page, its numbers filled in from the game."""
+    wake_up = t("term.wake_up", locale)
+    if page == 1:
+        return t("guide.page.1.body", locale, dream=DREAM_SIZE)
+    if page == 2:
+        return t("guide.page.2.body", locale, cards=tn("unit.cards", DECK_SIZE, locale), lines=_card_lines(locale))
+    if page == 3:
+        return t("guide.page.3.body", locale, wake_up=wake_up)
+    if page == 4:
+        lines = "\n".join(t("guide.power.line", locale, name=card_name(card, locale),
+                            power=t(f"guide.power.{card_key(card).removeprefix('card.')}", locale))
+                          for card in SPECIALS)
+        return t("guide.page.4.body", locale, lines=lines)
+    mine, theirs, penalty = _sum(CALLER_DREAM), _sum(OTHER_DREAM), DEFAULTS.penalty
+    return t("guide.page.5.body", locale, wake_up=wake_up, penalty=penalty, risky=max(PENALTIES), mine=mine,
+             theirs=theirs, score=mine + penalty, limit=DEFAULTS.point_limit)
+
+
+def page_alt(page: int, locale: str) -> str:
+    """The picture of a page in words (its attachment's description)."""
+    return t(f"guide.page.{page}.alt", locale, dream=DREAM_SIZE, mine=_sum(CALLER_DREAM), theirs=_sum(OTHER_DREAM),
+             penalty=DEFAULTS.penalty)
+
+
+def file_name(page: int) -> str:
+    """The attachment's name for a page's picture."""
+    return f"rules-{page}.png"
+
+
+def page_embed(page: int, locale: str) -> discord.Embed:
+    """One page: its title, its short text, its picture (attached as rules-<page>.png) and where it is."""
+    embed = discord.Embed(title=t(f"guide.page.{page}.title", locale), description=page_body(page, locale),
+                          colour=COLOUR)
+    embed.set_image(url=f"attachment://{file_name(page)}")
+    embed.set_footer(text=t("guide.footer", locale, page=page, pages=PAGES))
+    return embed
+
+
+async def page_picture(page: int, locale: str) -> bytes:
+    """The page's PNG: from the cache, or drawn in the picture pool and kept."""
+    png = _pngs.get((page, locale))
+    if png is None:
+        text = guide_text(locale)
+        png = await draw(lambda: guide_png(page, text, DEFAULTS.penalty))
+        _pngs[(page, locale)] = png
+    return png
+
+
+class GuideButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"^dcr:(?P<page>[0-9]{1,2}):(?P<kind>[pnd]):(?P<owner>[0-9]{1,20})$"):
+    """A guide button: previous (p), next (n) or a page dot (d); it names the page it opens and the guide's owner."""
+
+    def __init__(self, page: int, kind: str, owner: int, *, label: str = "", emoji: str | None = None,
+                 disabled: bool = False, current: bool = False, row: int | None = None) -> None:
+        style = discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(custom_id=f"dcr:{page}:{kind}:{owner}", label=label or None, emoji=emoji,
+                                           style=style, disabled=disabled), row=row)
+        self.page, self.kind, self.owner = page, kind, owner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GuideButton:
+        """Rebuild the button from a click."""
+        return cls(min(max(int(match["page"]), 1), PAGES), match["kind"], int(match["owner"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The owner turns the page; anyone else (a stale or copied button) gets a guide of their own."""
+        locale = resolve_locale(interaction.locale)
+        if interaction.user.id == self.owner:
+            embed, png, view = await guide_message(self.page, locale, self.owner)
+            await interaction.response.edit_message(embed=embed, attachments=[_file(png, self.page, locale)],
+                                                    view=view)
+            return
+        embed, png, view = await guide_message(self.page, locale, interaction.user.id)
+        await interaction.response.send_message(t("guide.not_yours", locale), embed=embed,
+                                                file=_file(png, self.page, locale), view=view, ephemeral=True)
+
+
+GUIDE_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GuideButton]
+
+
+def guide_view(page: int, owner: int, locale: str) -> discord.ui.View:
+    """Previous and Next, then one dot per page (the current one lit and disabled)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GuideButton(max(page - 1, 1), "p", owner, label=t("guide.previous", locale), emoji="◀️",
+                              disabled=page <= 1, row=0))
+    view.add_item(GuideButton(min(page + 1, PAGES), "n", owner, label=t("guide.next", locale), emoji="▶️",
+                              disabled=page >= PAGES, row=0))
+    for dot in range(1, PAGES + 1):
+        view.add_item(GuideButton(dot, "d", owner, label=str(dot), disabled=dot == page, current=dot == page, row=1))
+    return view
+
+
+async def guide_message(page: int, locale: str, owner: int) -> tuple[discord.Embed, bytes, discord.ui.View]:
+    """A page's embed, picture and buttons."""
+    return page_embed(page, locale), await page_picture(page, locale), guide_view(page, owner, locale)
+
+
+def _file(png: bytes, page: int, locale: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=file_name(page), description=page_alt(page, locale)[:1024])
+
+
+async def show_rules(interaction: discord.Interaction) -> None:
+    """Answer /dreamcats rules: the guide's first page, privately."""
+    locale = resolve_locale(interaction.locale)
+    embed, png, view = await guide_message(1, locale, interaction.user.id)
+    await interaction.response.send_message(embed=embed, file=_file(png, 1, locale), view=view, ephemeral=True)
