@@ -12,18 +12,17 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import reveal_hides
 from bot.command_sync import sync_if_changed
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
-from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
 from bot.sqlstore import SqlGameStore
 from bot.standings import STANDINGS_ITEMS
 from bot.storage import Database
 from bot.turn_pings import TurnPings
 from bot.views.items import DYNAMIC_ITEMS
-from bot.views.replies import cancel_hiders
 
 log = logging.getLogger(__name__)
 
@@ -76,13 +75,14 @@ class DreamcatsBot(commands.Bot):
         from bot.cog import DreamcatsCog
 
         await self.add_cog(DreamcatsCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *GUIDE_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         await self.sync_commands()
         if self._freeze_startup:
             freeze_startup_objects()
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
+        await reveal_hides.resume(self)
 
     @property
     def shard(self) -> Shard | None:
@@ -106,7 +106,7 @@ class DreamcatsBot(commands.Bot):
             await self.turn_pings.close()
         if hasattr(self, "presenter"):
             await self.presenter.close()
-        cancel_hiders()
+        reveal_hides.cancel_all()
         if hasattr(self, "db"):
             await self.db.close()
         await super().close()

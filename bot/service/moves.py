@@ -86,7 +86,13 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     record = table.seats[seat]
     record.timeouts += 1
     table.add_log([LogEntry("timeout", seat)])
+    assert table.state is not None
+    round_number = table.state.round.number
     events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
+    # The person is shown later which two cards the stand-in looked at for them (bot.service.stand_in).
+    peek = next((e for e in events if e.kind is EventKind.INITIAL_PEEK and e.seat == seat and e.is_public), None)
+    if peek is not None:
+        record.unseen_peek = (round_number, *(slot.position for slot in peek.slots))
     if record.timeouts >= MAX_TIMEOUTS:
         record.strength, record.handed_over = STAND_IN_STRENGTH, True
         table.add_log([LogEntry("handover", seat)])

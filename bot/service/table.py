@@ -44,6 +44,9 @@ class Seat:
     timeouts: int = 0
     left: bool = False
     handed_over: bool = False
+    # The initial peek the stand-in made for this person (a turn timed out first), until they are shown it:
+    # (round number, position, position); empty when there is none.
+    unseen_peek: tuple[int, ...] = ()
 
     @property
     def is_person(self) -> bool:
@@ -229,13 +232,15 @@ def table_from_payload(
 
 def _seat_to_dict(seat: Seat) -> dict[str, Any]:
     return {"user_id": seat.user_id, "name": seat.name, "locale": seat.locale, "strength": seat.strength,
-            "timeouts": seat.timeouts, "left": seat.left, "handed_over": seat.handed_over}
+            "timeouts": seat.timeouts, "left": seat.left, "handed_over": seat.handed_over,
+            "unseen_peek": list(seat.unseen_peek)}
 
 
 def _seat_from_dict(data: dict[str, Any]) -> Seat:
     user_id = data["user_id"]
     return Seat(None if user_id is None else int(user_id), str(data["name"]), str(data["locale"]),
-                data["strength"], int(data["timeouts"]), bool(data["left"]), bool(data["handed_over"]))
+                data["strength"], int(data["timeouts"]), bool(data["left"]), bool(data["handed_over"]),
+                tuple(int(n) for n in data.get("unseen_peek", ())))
 
 
 def _entry_to_dict(entry: LogEntry) -> dict[str, Any]:

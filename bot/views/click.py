@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.i18n import resolve_locale, t
-from bot.service import GameService, Person, StaleButtonError, Table
+from bot.i18n import error_text, resolve_locale, t
+from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.views.ids import ButtonId
-from bot.views.replies import complete_deferred, refuse, say
+from bot.views.replies import complete_deferred, refuse, retire, say
 from game import GameError
 
 if TYPE_CHECKING:
@@ -89,6 +89,8 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
         if function is None:
             raise StaleButtonError(f"unknown action {bid.action!r}")
         await _run(function(click), click)
+    except GameGoneError as exc:  # its private buttons are of no use any more
+        await retire(interaction, error_text(exc, click.locale))
     except GameError as exc:
         await refuse(interaction, exc)
     except Exception as exc:

@@ -70,12 +70,13 @@ def peek_choice(table: Table, locale: str) -> Private:
     return Private(t("private.peek_prompt", locale), [select])
 
 
-def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str) -> Private:
-    """The two cards of the initial peek."""
+def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str, *,
+                key: str = "private.peek_result") -> Private:
+    """The two cards of the initial peek (`key` "private.stand_in_peek": the peek a stand-in made for the seat)."""
     slots = [Slot(seat, p) for p in positions]
     seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
                      for s in slots if s in obs.known)
-    return Private(t("private.peek_result", locale, cards=seen), showing=slots, reveal=True)
+    return Private(t(key, locale, cards=seen), showing=slots, reveal=True)
 
 
 def take_choice(table: Table, obs: Observation, locale: str) -> Private:

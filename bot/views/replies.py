@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, cast
 import aiohttp
 import discord
 
-from bot.i18n import error_text, resolve_locale, t
+from bot import reveal_hides
+from bot.i18n import error_text, resolve_locale
 from bot.service import Table
 from bot.views.private import Private
 from game import GameError, Observation
@@ -24,7 +25,6 @@ log = logging.getLogger(__name__)
 class PublicMessageError(RuntimeError):
     """A private step was about to be written into a public message (a bug; refused)."""
 
-_hiders: dict[int, asyncio.Task[None]] = {}
 ANSWERED = "dreamcats.answered"  # interaction.extras key: the reply holds a result or a line
 HOLD = "dreamcats.hold"  # interaction.extras key: the answer is coming, and "thinking…" is shown if it is late
 # What sending a reply can fail with: Discord's answer, the connection, or a timeout.
@@ -130,6 +130,24 @@ async def complete_deferred(interaction: discord.Interaction, text: str, *, fina
         interaction.extras.pop(ANSWERED, None)
 
 
+async def retire(interaction: discord.Interaction, text: str) -> None:
+    """A click on a private message of a game that is over: the line takes the place of its buttons."""
+    await release(interaction)
+    updating = interaction.response.type in (None, discord.InteractionResponseType.deferred_message_update)
+    if not clicked_ephemeral(interaction) or not updating:
+        await say(interaction, text)  # a public message, or a "thinking…" reply that the line fills
+        return
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text, view=None)
+        interaction.extras[ANSWERED] = True
+    except SENDING_FAILED as exc:
+        log.info("could not retire the buttons of interaction %s (%r); answering with the line", interaction.id, exc)
+        await say(interaction, text)
+
+
 async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
     """A GameError as one friendly line in the person's language."""
     await say(interaction, error_text(exc, resolve_locale(interaction.locale)))
@@ -148,13 +166,12 @@ async def show(interaction: discord.Interaction, private: Private, table: Table,
         raise PublicMessageError("a private step may only replace an ephemeral message")
     message_id = await _answer(interaction, new_message, embed, view, files)
     interaction.extras[ANSWERED] = True
-    previous = _hiders.pop(message_id, None)
-    if previous is not None:
-        previous.cancel()
-    reveal = table.settings.reveal_time
-    if private.reveal and reveal is not None:
-        _hiders[message_id] = asyncio.get_running_loop().create_task(
-            _hide_later(interaction, message_id, reveal, view, locale))
+    # discord.py types interaction.client as the base Client; here it is always our bot.
+    bot = cast("DreamcatsBot", interaction.client)
+    reveal = table.settings.reveal_time if private.reveal else None
+    reveal_hides.replaced(bot, message_id, reveal_follows=reveal is not None)
+    if reveal is not None:
+        reveal_hides.schedule(bot, interaction, message_id, reveal, locale)
 
 
 def clicked_ephemeral(interaction: discord.Interaction) -> bool:
@@ -181,27 +198,3 @@ async def _answer(interaction: discord.Interaction, new_message: bool | None, em
         sent = await interaction.response.send_message(embed=embed, files=files, view=view, ephemeral=True)
     assert sent.message_id is not None
     return sent.message_id
-
-
-async def _hide_later(interaction: discord.Interaction, message_id: int, seconds: int,
-                      view: discord.ui.View | None, locale: str) -> None:
-    """After the reveal time the card pictures vanish; the buttons of a pending choice stay."""
-    try:
-        # discord.py types interaction.client as the base Client; here it is always our bot.
-        await cast("DreamcatsBot", interaction.client).service.clock.sleep(seconds)
-        embed = discord.Embed(description=t("private.hidden", locale))
-        await interaction.edit_original_response(embed=embed, attachments=[], view=view)
-    except asyncio.CancelledError:
-        raise
-    except discord.HTTPException as exc:
-        log.info("could not hide a reveal (message %s): %s", message_id, exc)
-    finally:
-        if _hiders.get(message_id) is asyncio.current_task():
-            del _hiders[message_id]
-
-
-def cancel_hiders() -> None:
-    """Stop every pending reveal hider (on shutdown)."""
-    for task in list(_hiders.values()):
-        task.cancel()
-    _hiders.clear()

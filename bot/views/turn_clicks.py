@@ -11,6 +11,7 @@ import discord
 from bot.i18n import t
 from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
+from bot.service.stand_in import mark_peek_shown, unseen_peek
 from bot.views import private
 from bot.views.click import Click, handler
 from bot.views.ids import make_id, parse_slot
@@ -112,6 +113,12 @@ async def _dream(click: Click) -> None:
     assert table.state is not None
     hold(click.interaction, new_message=True)
     obs = observe(table.state, seat)
+    positions = unseen_peek(table, seat)
+    if positions and obs.peeked[seat]:
+        table = await mark_peek_shown(click.service, table.game_id, seat)
+        step = private.peek_result(obs, seat, positions, click.locale, key="private.stand_in_peek")
+        await show(click.interaction, step, table, obs)
+        return
     await show(click.interaction, private.my_dream(table, obs, seat, click.locale), table, obs)
 
 
