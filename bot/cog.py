@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
+from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
@@ -31,7 +32,9 @@ log = logging.getLogger(__name__)
 NEEDED = ("send_messages", "embed_links", "attach_files")
 # The penalty choices by name: the usual one and the "risky" variant (RULES.md §6).
 PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
-SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings")
+THREAD = "dreamcats.thread"  # interaction.extras key: whether the lobby opens a thread for its game
+SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings",
+            "game_threads")
 
 
 class LobbyNotShownError(RuntimeError):
@@ -74,18 +77,21 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     @app_commands.rename(points=command_str("command.start.option.points.name"),
                          penalty=command_str("command.start.option.penalty.name"),
                          rounds=command_str("command.start.option.rounds.name"),
-                         timer=command_str("command.start.option.timer.name"))
+                         timer=command_str("command.start.option.timer.name"),
+                         thread=command_str("command.start.option.thread.name"))
     @app_commands.describe(points=command_str("command.start.option.points.description"),
                            penalty=command_str("command.start.option.penalty.description"),
                            rounds=command_str("command.start.option.rounds.description"),
-                           timer=command_str("command.start.option.timer.description"))
+                           timer=command_str("command.start.option.timer.description"),
+                           thread=command_str("command.start.option.thread.description"))
     @app_commands.choices(penalty=_choices("start", "penalty", PENALTY_CHOICES))
     async def start(self, interaction: discord.Interaction,
                     points: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
                     penalty: int | None = None,
                     rounds: app_commands.Range[int, ROUNDS_RANGE[0], ROUNDS_RANGE[1]] | None = None,
-                    timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None) -> None:
-        """Open a lobby in this channel."""
+                    timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
+                    thread: bool | None = None) -> None:
+        """Open a lobby in this channel (`thread`: in a thread of its own, else the server's game_threads)."""
         locale = resolve_locale(interaction.locale)
         missing = missing_permissions(interaction)
         if missing:
@@ -99,13 +105,14 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await _private(interaction, exc.text(locale))
             return
         running = self.bot.service.in_channel(interaction.channel_id or 0)
+        running = running or in_thread(self.bot.service, interaction.channel_id or 0)
         if running is not None:
             # Redraw it too: if its message was deleted, the presenter posts it again.
             self.bot.presenter.table_changed(running)
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
-        opening = self._open_lobby(interaction, locale, points, penalty, rounds, timer)
+        opening = self._open_lobby(interaction, locale, points, penalty, rounds, timer, thread)
         try:
             table = await answer_when_done(interaction, opening, self.answer_within)
         except GameRunningError as exc:
@@ -133,6 +140,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await self._post_lobby(interaction, table)
             return
         await self.bot.service.set_message(table.game_id, message_id)
+        if interaction.extras.get(THREAD):
+            await open_thread(self.bot, interaction, table, message_id)
 
     async def _post_lobby(self, interaction: discord.Interaction, table: Table) -> None:
         """Let the presenter post the lobby (a table without a message gets a new one); no "thinking…" stays."""
@@ -146,9 +155,10 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             self.bot.presenter.table_changed(live)
 
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, points: int | None,
-                          penalty: int | None, rounds: int | None, timer: int | None) -> Table:
+                          penalty: int | None, rounds: int | None, timer: int | None, thread: bool | None) -> Table:
         guild_id = interaction.guild_id or 0
         server = await self.bot.db.read(lambda session: get_server_settings(session, guild_id=guild_id))
+        interaction.extras[THREAD] = server.game_threads if thread is None else thread
         settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
                                  fixed_rounds=rounds, memory_aid=server.memory_aid,
                                  reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)
@@ -187,6 +197,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         Manage Server may do both."""
         locale = resolve_locale(interaction.locale)
         table = self.bot.service.in_channel(interaction.channel_id or 0)
+        table = table or in_thread(self.bot.service, interaction.channel_id or 0)
         if table is None:
             await say(interaction, t("stop.none", locale))
             return
@@ -234,11 +245,12 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                        turn_timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
                        memory_aid: bool | None = None,
                        reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
-                       table_language: str | None = None, turn_pings: bool | None = None) -> None:
+                       table_language: str | None = None, turn_pings: bool | None = None,
+                       game_threads: bool | None = None) -> None:
         """The server's defaults (Manage Server, checked by the standings module)."""
         work = settings_answer(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
                                turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
-                               table_language=table_language, turn_pings=turn_pings)
+                               table_language=table_language, turn_pings=turn_pings, game_threads=game_threads)
         await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within, ephemeral=True))
 
     @app_commands.command(name=command_str("command.pings.name"), description=command_str("command.pings.description"))

@@ -44,6 +44,7 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
         "reveal_time": reveal,
         "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
         "turn_pings": t(f"standings.settings.turn_pings.{'on' if settings.turn_pings else 'off'}", locale),
+        "game_threads": t(f"standings.settings.turn_pings.{'on' if settings.game_threads else 'off'}", locale),
     }
     embed = discord.Embed(title=t("standings.settings.title", locale), colour=COLOUR,
                           description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
@@ -56,11 +57,13 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
 def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSettingsRecord:
     """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
 
-    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl"; turn_pings a bool.
+    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl"; turn_pings and
+    game_threads are bools.
     """
     given = {name: value for name, value in changes.items() if value is not None}
     language = given.pop("table_language", None)
     pings = given.pop("turn_pings", None)
+    threads = given.pop("game_threads", None)
     if language is not None and language not in TABLE_LANGUAGES:
         raise InvalidSettingError("table_language")
     if given.get("reveal_time") == 0:
@@ -69,6 +72,8 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
     updated = replace(current, **given)
     if pings is not None:
         updated = replace(updated, turn_pings=bool(pings))
+    if threads is not None:
+        updated = replace(updated, game_threads=bool(threads))
     return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
 
 
@@ -92,7 +97,7 @@ def _limits(name: str) -> dict[str, int]:
 async def settings_answer(interaction: discord.Interaction, db: Database, **changes: Any) -> Answer:
     """Change the server's defaults (Manage Server only) and show them privately; an invalid value changes nothing.
 
-    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language, turn_pings
+    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language, turn_pings, game_threads
     (None = unchanged).
     """
     locale = resolve_locale(interaction.locale)

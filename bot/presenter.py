@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.frames import FrameTurns
+from bot.game_threads import closed, post_channel, post_standings
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
 from bot.service import StoredGame, Table
@@ -106,12 +107,13 @@ class DiscordPresenter:
         user_id = table.seats[seat].user_id
         text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)] if user_id else False)
-        self._queue(table, lambda: self.posts.post(table.channel_id, content=text, allowed_mentions=mentions))
+        self._queue(table, lambda: self.posts.post(post_channel(table), content=text, allowed_mentions=mentions))
 
     def game_closed(self, table: Table, reason: str) -> None:
         """Mark the table message as cancelled or stopped."""
         self._forget(table.game_id)
-        self._queue(table, lambda: self._edit(table, embed=closed_message(table, reason), attachments=[], view=None))
+        embed = closed_message(table, reason)  # then its thread, if any, is archived
+        self._queue(table, lambda: closed(self.bot, table, self._edit(table, embed=embed, attachments=[], view=None)))
 
     def game_broken(self, stored: StoredGame, reason: str) -> None:
         """Tell the channel its game could not be resumed."""
@@ -297,12 +299,12 @@ class DiscordPresenter:
 
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file = await reveal_message(table, number)
-        await self.posts.post(table.channel_id, embed=embed, file=file)
+        await self.posts.post(post_channel(table), embed=embed, file=file)
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
 
     async def _finish(self, table: Table) -> None:
         embed, file, view = await standings_message(table)  # its view: Play again
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
-        await self.bot.get_partial_messageable(table.channel_id).send(embed=embed, file=file, view=view)
+        await post_standings(self.bot, table, embed=embed, file=file, view=view)
         self.posts.forget(table.game_id)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.game_threads import lobby_moving, post_channel, started_line
 from bot.service import Table
 from game import GameError
 
@@ -46,9 +47,9 @@ class TablePosts:
 
     async def edit_text(self, table: Table, content: str, view: discord.ui.View) -> None:
         """Only the text and the buttons (the picture stays); TableGoneError if there is no message to edit."""
-        if table.message_id is None or table.game_id in self.repost:
+        if table.message_id is None or table.game_id in self.repost or lobby_moving(table):
             raise TableGoneError(table.game_id)
-        message = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).get_partial_message(
+        message = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id).get_partial_message(
             table.message_id)
         try:
             await message.edit(content=content, view=view, allowed_mentions=NO_PINGS)
@@ -60,10 +61,12 @@ class TablePosts:
     async def edit(self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
                    content: str | None = None, attachments: list[discord.File] | None = None) -> None:
         """Edit the table message; if it was deleted (or must move below a reveal), post it again and remember it."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        channel = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id)
         retired = table.message_id if table.game_id in self.repost else None
         self.repost.discard(table.game_id)
-        if table.message_id is not None and retired is None:
+        if lobby_moving(table):  # the match starts in its thread: the table is posted there
+            await started_line(self.bot, table)
+        elif table.message_id is not None and retired is None:
             try:
                 # MISSING, not None, leaves the message's pictures as they are
                 await channel.get_partial_message(table.message_id).edit(

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
+from bot.game_threads import post_channel
 from bot.i18n import t
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.storage import StorageError, wants_turn_pings
@@ -63,7 +64,7 @@ def ping_text(table: Table, user_id: int, message_id: int | None) -> str:
     mention = f"<@{user_id}>"
     if message_id is None:
         return t("ping.turn", table.locale, mention=mention)
-    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message_id}"
+    link = f"https://discord.com/channels/{table.guild_id}/{post_channel(table)}/{message_id}"
     return t("ping.turn_link", table.locale, mention=mention, link=link)
 
 
@@ -176,7 +177,7 @@ class TurnPings:
             message_id = self.bot.service.get(table.game_id).message_id
         except GameGoneError:
             return None
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        channel = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id)
         only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                             users=[discord.Object(user_id)])
         try:

@@ -110,6 +110,7 @@ class Table:
     paused_until: datetime | None = None
     ready: list[int] = field(default_factory=list)  # the seats whose person pressed Next round
     invited: list[int] = field(default_factory=list)  # Play again: the last match's people, not yet seated
+    thread_id: int | None = None  # the game's own thread (bot.game_threads), started from the lobby message
 
     @property
     def last_activity(self) -> datetime:
@@ -187,6 +188,7 @@ class Table:
             "paused_until": self.paused_until.isoformat() if self.paused_until else None,
             "ready": list(self.ready),
             "invited": list(self.invited),
+            "thread_id": self.thread_id,
         }
 
 
@@ -220,6 +222,7 @@ def table_from_payload(
             paused_until=datetime.fromisoformat(data["paused_until"]) if data.get("paused_until") else None,
             ready=[int(seat) for seat in data.get("ready", [])],
             invited=[int(user) for user in data.get("invited", [])],
+            thread_id=int(data["thread_id"]) if data.get("thread_id") else None,
         )
     except UnreadableTableError:
         raise

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -82,6 +83,7 @@ class ServerSettings(Base):
     reveal_time: Mapped[int | None] = mapped_column(Integer)
     table_locale: Mapped[str | None] = mapped_column(String(16))
     turn_pings: Mapped[bool] = mapped_column(Boolean, server_default=true())  # ping whose turn it is
+    game_threads: Mapped[bool] = mapped_column(Boolean, server_default=false())  # each game in a thread of its own
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 

@@ -22,7 +22,8 @@ class LiveGameNotFoundError(StorageError):
 @dataclass(frozen=True, slots=True)
 class ServerSettingsRecord:
     """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord;
-    `turn_pings`: whether the person whose turn it is gets pinged (each person may choose otherwise)."""
+    `turn_pings`: whether the person whose turn it is gets pinged (each person may choose otherwise);
+    `game_threads`: whether each game is played in a thread of its own (`/dreamcats start thread` overrides it)."""
 
     point_limit: int = 100
     penalty: int = 5
@@ -31,6 +32,7 @@ class ServerSettingsRecord:
     reveal_time: int | None = 20
     table_locale: str | None = None
     turn_pings: bool = True
+    game_threads: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,9 +175,11 @@ class FakeDiscord(People):
         self._announce("CHANNEL_CREATE", channel.payload)
         return channel
 
-    def add_thread(self, channel: FakeChannel, name: str = "game thread") -> FakeChannel:
-        """A public thread under `channel` (permissions come from the parent; sending needs Send in Threads)."""
-        thread = FakeChannel(snowflake(), channel.guild, name, parent=channel)
+    def add_thread(self, channel: FakeChannel, name: str = "game thread", *, thread_id: int | None = None,
+                   owner_id: int | None = None) -> FakeChannel:
+        """A public thread under `channel` (permissions come from the parent; sending needs Send in Threads); one
+        started from a message has that message's id."""
+        thread = FakeChannel(thread_id or snowflake(), channel.guild, name, parent=channel, owner_id=owner_id)
         channel.guild.channels[thread.id] = thread
         self.channels[thread.id] = thread
         self._announce("THREAD_CREATE", lambda: thread.payload() | {"newly_created": True})

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 13, 1 << 14, 1 << 15
 READ_HISTORY, SEND_IN_THREADS = 1 << 16, 1 << 38
+MANAGE_THREADS, CREATE_PUBLIC_THREADS = 1 << 34, 1 << 35
 
 
 async def interaction_callback(fake: FakeDiscord, call: Call) -> Any:
@@ -163,6 +164,34 @@ async def get_channel(fake: FakeDiscord, call: Call) -> Any:
     return _channel(fake, call).payload()
 
 
+async def edit_thread(fake: FakeDiscord, call: Call) -> Any:
+    """PATCH /channels/{id}: only a thread's `archived` (its creator, or Manage Threads)."""
+    channel = _channel(fake, call)
+    body = call.body or {}
+    if not channel.is_thread or set(body) - {"archived"}:
+        fake.violate("unsupported-edit", f"the fake edits only a thread's archived flag, not {sorted(body)}", None,
+                     call.label)
+        raise rules.DiscordError(400, 50035, "Invalid Form Body", rule_broken=False)
+    if channel.owner_id != fake.bot.id and not channel.permissions_for(fake.bot) & MANAGE_THREADS:
+        raise rules.missing_permissions()
+    channel.archived = bool(body.get("archived", channel.archived))
+    return channel.payload()
+
+
+async def thread_from_message(fake: FakeDiscord, call: Call) -> Any:
+    """POST /channels/{id}/messages/{id}/threads: a public thread started from a message (the same id)."""
+    message = _channel_message(fake, call)
+    channel = message.channel
+    if channel.is_thread:
+        raise rules.DiscordError(400, 50024, "Cannot execute action on this channel type")
+    if not channel.permissions_for(fake.bot) & CREATE_PUBLIC_THREADS:
+        raise rules.missing_permissions()
+    if message.id in fake.channels:
+        raise rules.DiscordError(400, 160004, "A thread has already been created for this message")
+    thread = fake.add_thread(channel, str((call.body or {})["name"]), thread_id=message.id, owner_id=fake.bot.id)
+    return thread.payload()
+
+
 async def create_message(fake: FakeDiscord, call: Call) -> Any:
     """POST /channels/{id}/messages (JSON or multipart with files[n])."""
     data = dict(call.body or {})
@@ -171,6 +200,7 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
     if not channel.permissions_for(fake.bot) & EMBED_LINKS:
         data.pop("embeds", None)  # Discord drops embeds silently without Embed Links
     rules.check_message(data, new_files=len(call.files))
+    channel.archived = False  # a message in an archived (unlocked) thread opens it again
     return fake.new_message(channel, data, call.files).payload()
 
 

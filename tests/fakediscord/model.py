@@ -102,6 +102,8 @@ class FakeChannel:
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     position: int = 0
     parent: FakeChannel | None = None
+    archived: bool = False
+    owner_id: int | None = None  # a thread's creator (None: the guild's owner)
 
     def __repr__(self) -> str:
         return f"<FakeChannel #{self.name} id={self.id}{' thread' if self.parent else ''}>"
@@ -116,9 +118,10 @@ class FakeChannel:
         if self.parent is not None:
             return {
                 "id": str(self.id), "type": 11, "guild_id": str(self.guild.id), "name": self.name,
-                "parent_id": str(self.parent.id), "owner_id": str(self.guild.owner_id), "last_message_id": None,
+                "parent_id": str(self.parent.id), "owner_id": str(self.owner_id or self.guild.owner_id),
+                "last_message_id": None,
                 "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1, "total_message_sent": 0,
-                "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440, "locked": False,
                                     "archive_timestamp": iso_now()},
             }
         return {

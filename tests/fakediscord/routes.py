@@ -8,10 +8,12 @@ from . import rules
 from .messaging import (
     channel_message,
     create_message,
+    edit_thread,
     followup,
     get_channel,
     interaction_callback,
     list_messages,
+    thread_from_message,
     typing,
     webhook_message,
 )
@@ -136,7 +138,8 @@ TABLE = [
     ("POST", "/webhooks/{webhook_id}/{webhook_token}", followup),
     ("GET", _WEBHOOK_MESSAGE, webhook_message), ("PATCH", _WEBHOOK_MESSAGE, webhook_message),
     ("DELETE", _WEBHOOK_MESSAGE, webhook_message),
-    ("GET", "/channels/{channel_id}", get_channel),
+    ("GET", "/channels/{channel_id}", get_channel), ("PATCH", "/channels/{channel_id}", edit_thread),
+    ("POST", _MESSAGE + "/threads", thread_from_message),
     ("GET", "/channels/{channel_id}/messages", list_messages),
     ("POST", "/channels/{channel_id}/typing", typing),
     ("POST", "/channels/{channel_id}/messages", create_message),

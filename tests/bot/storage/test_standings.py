@@ -92,7 +92,7 @@ def test_settings_embed_shows_keep_and_the_language() -> None:
     fields = {f.name: f.value for f in settings_embed(record, locale="en", changed=True).fields}
     assert fields == {"Point limit": "100 points", "Wake up! penalty": "15 (risky)", "Turn timer": "120 seconds",
                       "Memory aid": "on", "Reveal time": "kept on screen", "Table language": "Polish",
-                      "Turn pings": "off"}
+                      "Turn pings": "off", "Game threads": "off"}
 
 
 def test_changed_settings_applies_only_what_was_given() -> None:

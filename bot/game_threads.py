@@ -1,0 +1,140 @@
+"""A thread per game (server setting game_threads, or `/dreamcats start thread`).
+
+The lobby message opens a public thread named after the game (a thread started from a message has that message's
+id). The lobby stays in the channel; when the match starts it becomes the channel's one line about the game, and the
+table, reveals and standings are posted in the thread. At the end the channel gets a line with the winners, and the
+thread is archived when the match ends or is stopped. Without the permissions the game stays in the channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Literal
+
+import discord
+
+from bot.i18n import resolve_locale, t
+from bot.service import GameService, Table, finished_match
+from bot.texts import seat_names
+from bot.views.replies import SENDING_FAILED
+from game import Event, GameError
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+
+NEEDED = ("create_public_threads", "send_messages_in_threads")
+NO_PINGS = discord.AllowedMentions.none()
+# A quiet thread archives itself after a day; a finished game's is archived at once.
+ARCHIVE_AFTER_MINUTES: Literal[1440] = 1440
+
+
+def post_channel(table: Table) -> int:
+    """Where the game's messages go now: its thread once the match started, else the channel."""
+    return table.thread_id if table.thread_id is not None and table.state is not None else table.channel_id
+
+
+def lobby_moving(table: Table) -> bool:
+    """Whether the table message is still the lobby in the channel while the match runs in the thread."""
+    return table.thread_id is not None and table.state is not None and table.message_id == table.thread_id
+
+
+def in_thread(service: GameService, channel_id: int) -> Table | None:
+    """The game played in this thread, if any."""
+    return next((table for table in service.tables if table.thread_id == channel_id), None)
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in this channel to give a game a thread."""
+    if isinstance(interaction.channel, discord.Thread):
+        return []  # a game started inside a thread plays there
+    return [name for name in NEEDED if not getattr(interaction.app_permissions, name)]
+
+
+async def open_thread(bot: DreamcatsBot, interaction: discord.Interaction, table: Table, message_id: int) -> None:
+    """Start the game's thread from its lobby message; if the bot may not, one private line names the permissions
+    and the game stays in the channel."""
+    locale = resolve_locale(interaction.locale)
+    if isinstance(interaction.channel, discord.Thread):
+        return
+    missing = missing_permissions(interaction)
+    if not missing:
+        channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        host = next((seat.name for seat in table.seats if seat.user_id == table.host_id), "")
+        name = t("thread.name", table.locale, host=host)[:100]
+        try:
+            thread = await channel.get_partial_message(message_id).create_thread(
+                name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES)
+        except discord.Forbidden:
+            missing = list(NEEDED)
+        except SENDING_FAILED as exc:
+            log.warning("game %s: could not open its thread (%r); it stays in the channel", table.game_id, exc)
+            return
+        else:
+            await _set_thread(bot.service, table.game_id, thread.id)
+            return
+    names = ", ".join(t(f"permission.{name}", locale) for name in missing)
+    try:
+        await interaction.followup.send(t("thread.missing_permissions", locale, permissions=names), ephemeral=True)
+    except SENDING_FAILED as exc:
+        log.info("game %s: could not say that the thread is missing: %r", table.game_id, exc)
+
+
+async def _set_thread(service: GameService, game_id: str, thread_id: int) -> None:
+    def mutate(table: Table) -> list[Event]:
+        table.thread_id = thread_id
+        return []
+
+    try:  # a change nobody sees yet: no redraw, and no timer restarts
+        await service._change(game_id, mutate, restart=False, announce=False)
+    except GameError as exc:
+        log.info("game %s: not remembering its thread: %s", game_id, exc)
+
+
+async def started_line(bot: DreamcatsBot, table: Table) -> None:
+    """The lobby message in the channel becomes one line: the match is on, in the thread."""
+    assert table.message_id is not None
+    names = ", ".join(seat_names(table, table.locale))
+    text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>")
+    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    try:
+        await channel.get_partial_message(table.message_id).edit(content=text, embed=None, view=None, attachments=[],
+                                                                  allowed_mentions=NO_PINGS)
+    except discord.HTTPException as exc:  # deleted meanwhile: the table is posted in the thread anyway
+        log.info("game %s: could not turn the lobby into its line: %r", table.game_id, exc)
+
+
+async def post_standings(bot: DreamcatsBot, table: Table, *, embed: discord.Embed, file: discord.File,
+                         view: discord.ui.View) -> None:
+    """The final standings where the game is played; with a thread, the winners' line in the channel, and the thread
+    archived."""
+    await bot.get_partial_messageable(post_channel(table)).send(embed=embed, file=file, view=view)
+    if table.thread_id is None:
+        return
+    names = seat_names(table, table.locale)
+    winners = [names[seat] for seat, result in enumerate(finished_match(table, table.created_at).seats)
+               if result.winner]
+    text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>")
+    try:
+        await bot.get_partial_messageable(table.channel_id).send(text, allowed_mentions=NO_PINGS)
+    except discord.HTTPException as exc:
+        log.info("game %s: could not post the winners' line: %r", table.game_id, exc)
+    await archive(bot, table)
+
+
+async def closed(bot: DreamcatsBot, table: Table, marking: Awaitable[None]) -> None:
+    """The game was cancelled or stopped: its message is marked (`marking`), then its thread archived."""
+    await marking
+    await archive(bot, table)
+
+
+async def archive(bot: DreamcatsBot, table: Table) -> None:
+    """Archive the game's thread, if it has one."""
+    if table.thread_id is None:
+        return
+    try:
+        await bot.http.edit_channel(table.thread_id, archived=True)
+    except discord.HTTPException as exc:
+        log.info("game %s: could not archive its thread: %r", table.game_id, exc)

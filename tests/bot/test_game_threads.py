@@ -1,0 +1,84 @@
+"""Issue 12 item 2: a thread per game (server setting game_threads, /dreamcats start thread)."""
+
+from __future__ import annotations
+
+from bot.client import DreamcatsBot
+from bot.game_threads import post_channel
+from bot.service import ManualClock
+from tests.bot.conftest import World
+from tests.bot.test_endtoend import open_table
+from tests.fakediscord import FakeDiscord
+
+CREATE_PUBLIC_THREADS, MANAGE_GUILD = 1 << 35, 1 << 5
+
+
+def allow_threads(fake: FakeDiscord, world: World) -> None:
+    """The bot may create public threads in the games channel (Send Messages in Threads it has by default)."""
+    world.games.overwrites[fake.bot.id] = (1, CREATE_PUBLIC_THREADS, 0)
+
+
+async def test_with_the_server_setting_the_match_lives_in_its_thread(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    changed = await fake.slash(mod, world.games, "dreamcats settings", game_threads=True)
+    assert changed.reply is not None and "Game threads" in str(changed.reply.embeds)
+    players = await open_table(world, running)
+    table = players.table
+    assert table is not None and table.thread_id is not None
+    thread = fake.channels[table.thread_id]
+    assert thread.parent is world.games and thread.name == "Dreamcats: Ana's game"
+    lobby = fake.messages_by_id[table.thread_id]  # the thread was started from the lobby message
+    assert lobby.channel is world.games and lobby.custom_ids == []
+    assert "Dreamcats match is on: Ana, Bo, Cy" in lobby.content and f"<#{thread.id}>" in lobby.content
+    assert players.message().channel is thread and post_channel(table) == thread.id
+
+    await players.play_to_the_end()
+    await players.settle()
+    in_channel = [m for m in fake.messages_in(world.games) if not m.ephemeral and not m.deleted]
+    assert [m.id for m in in_channel] == [lobby.id, in_channel[-1].id]  # one line when it started, one at the end
+    assert "won the match" in in_channel[-1].content and not in_channel[-1].attachments
+    in_thread = [m for m in fake.messages_in(thread) if not m.ephemeral and not m.deleted]
+    assert sum("reveal" in a.filename for m in in_thread for a in m.attachments) >= 1
+    assert any(":again" in c for m in in_thread for c in m.custom_ids)  # the standings with Play again
+    assert thread.archived
+    assert fake.violations == []
+
+
+async def test_without_the_permissions_the_game_stays_in_the_channel(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
+    assert start.reply is not None and not start.reply.ephemeral
+    line = fake.latest(world.games, world.ana, where=lambda m: m.ephemeral)
+    assert line is not None and "Create Public Threads" in line.content and "stays in the channel" in line.content
+    table = next(t for t in running.service.tables if t.channel_id == world.games.id)
+    assert table.thread_id is None and not any(c.is_thread for c in fake.channels.values())
+    assert fake.violations == []
+
+
+async def test_the_start_option_opens_a_thread_and_stopping_archives_it(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
+    assert start.reply is not None
+    await fake.idle()
+    table = next(t for t in running.service.tables if t.channel_id == world.games.id)
+    assert table.thread_id == start.reply.id
+    thread = fake.channels[table.thread_id]
+    game_id = table.game_id
+    await fake.click(world.bo, start.reply, f"dc:{game_id}:join")
+    await fake.click(world.ana, start.reply, f"dc:{game_id}:start")
+    await running.presenter.idle()
+    await fake.idle()
+    clock = running.service.clock
+    assert isinstance(clock, ManualClock)
+    await clock.advance(9)  # nobody moves: the turn ping goes into the thread, where the table is
+    await fake.wait_until(lambda: any("<@" in m.content for m in fake.messages_in(thread)), what="the turn ping")
+    assert not any("<@" in m.content for m in fake.messages_in(world.games))
+    asked = await fake.slash(world.bo, thread, "dreamcats stop")  # from inside the thread
+    assert asked.reply is not None and asked.reply.ephemeral
+    await fake.click(world.bo, asked.reply, f"dc:{game_id}:stopok")
+    await running.presenter.idle()
+    await fake.wait_until(lambda: thread.archived, what="the thread to be archived")
+    assert all(t.game_id != game_id for t in running.service.tables)
+    assert fake.violations == []
