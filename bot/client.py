@@ -17,6 +17,7 @@ from bot.command_sync import sync_if_changed
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
+from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
 from bot.sqlstore import SqlGameStore
 from bot.standings import STANDINGS_ITEMS
@@ -75,7 +76,7 @@ class DreamcatsBot(commands.Bot):
         from bot.cog import DreamcatsCog
 
         await self.add_cog(DreamcatsCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *GUIDE_ITEMS)
         await self.sync_commands()
         if self._freeze_startup:
             freeze_startup_objects()
