@@ -22,7 +22,7 @@ from bot.service.errors import (
     StaleButtonError,
 )
 from bot.service.shards import Shard
-from bot.service.store import GameStore, StoredGame, finished_match
+from bot.service.store import GameStore, StoredGame, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
 from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
 
@@ -196,11 +196,12 @@ class GameService(TurnDriver):
 
     async def leave_match(self, game_id: str, user_id: int) -> Table:
         """A person leaves a running match; a computer player takes their seat. When the last person has left, the
-        match ends as abandoned: nothing is recorded and nobody's rating changes (no computer-only match is played
-        out in an empty channel, and nobody is charged a loss for a table everyone left)."""
+        match ends as abandoned: recorded as such, but nobody's rating or totals change (no computer-only match is
+        played out in an empty channel, and nobody is charged a loss for a table everyone left)."""
         table = (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
         if game_id in self._tables and all(seat.left for seat in table.seats if seat.is_person):
             async with self._locked(game_id):
+                await self.store.finish(table, abandoned_match(table, self.clock.now()))
                 await self._close(table, "abandoned")
         return table
 

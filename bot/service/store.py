@@ -62,7 +62,17 @@ def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
     assert state is not None and state.over
     staying = [i for i, seat in enumerate(table.seats) if not seat.left] or list(range(len(table.seats)))
     best = winners([state.totals[i] for i in staying])
-    winning = {staying[i] for i in best}
+    return _match_record(table, finished_at, winning={staying[i] for i in best})
+
+
+def abandoned_match(table: Table, finished_at: datetime) -> MatchRecord:
+    """A match every person left, as it stood: nobody won, and storing it changes no standing (issue 15)."""
+    return _match_record(table, finished_at, winning=set(), abandoned=True)
+
+
+def _match_record(table: Table, finished_at: datetime, *, winning: set[int], abandoned: bool = False) -> MatchRecord:
+    state = table.state
+    assert state is not None
     seats = tuple(
         SeatRecord(
             user_id=seat.user_id,
@@ -78,4 +88,5 @@ def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
         RoundRecord(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
     )
     return MatchRecord(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
-                         state.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id)
+                       state.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id,
+                       abandoned=abandoned)

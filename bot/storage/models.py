@@ -135,6 +135,8 @@ class Match(Base):
     # The live game it was and who hosted it: Play again opens the next lobby from them (None before 0003).
     game_id: Mapped[str | None] = mapped_column(String(64), index=True)
     host_id: Mapped[int | None] = mapped_column(BigInteger)
+    # Every person left before the end: stored, but left out of ratings, totals and recent matches.
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MatchSeat(Base):

@@ -105,7 +105,7 @@ async def recent_matches(session: AsyncSession, *, guild_id: int, user_id: int, 
             MatchSeat.left_early,
         )
         .join(Match, Match.id == MatchSeat.match_id)
-        .where(MatchSeat.user_id == user_id, Match.guild_id == guild_id)
+        .where(MatchSeat.user_id == user_id, Match.guild_id == guild_id, Match.abandoned.is_(False))
         .order_by(MatchSeat.match_id.desc())
         .limit(limit)
     )

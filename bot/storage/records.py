@@ -90,6 +90,7 @@ class MatchRecord:
     rounds: tuple[RoundRecord, ...]
     game_id: str | None = None  # the live game it was
     host_id: int | None = None  # who opened its lobby (or held the host role last)
+    abandoned: bool = False  # everyone left: kept for the record, but no rating, total or win changes
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,8 @@ async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
         keys=["user_id"],
         update=["display_name", "updated_at"],
     )
+    if record.abandoned:  # recorded as it stood, but nobody's standing changes (issue 15)
+        return await _insert_match(session, record)
     before = await _lock_standings(session, record.guild_id, sorted(people))
     match_id = await _insert_match(session, record)
     after = updated_standings(record, {user: _standing(row) for user, row in before.items()})
@@ -70,6 +72,7 @@ async def _insert_match(session: AsyncSession, record: MatchRecord) -> int:
         round_count=len(record.rounds),
         game_id=record.game_id,
         host_id=record.host_id,
+        abandoned=record.abandoned,
     )
     session.add(match)
     await session.flush()

@@ -261,8 +261,8 @@ async def test_the_host_can_remove_a_seat_from_the_lobby(world: World, running: 
     assert fake.violations == []
 
 
-async def test_a_match_everyone_left_ends_as_abandoned_and_records_nothing(world: World,
-                                                                          running: DreamcatsBot) -> None:
+async def test_a_match_everyone_left_is_recorded_as_abandoned_and_changes_no_standing(
+        world: World, running: DreamcatsBot) -> None:
     players = await open_table(world, running)
     message = players.message()
     for person in (world.ana, world.bo, world.cy):
@@ -276,4 +276,15 @@ async def test_a_match_everyone_left_ends_as_abandoned_and_records_nothing(world
                                                               for a in m.attachments)) is None
     board = await world.fake.slash(world.bo, world.games, "dreamcats leaderboard")
     assert board.reply is not None and world.ana.display_name not in str(board.reply.embeds)  # nobody was charged
+    stats = await world.fake.slash(world.ana, world.games, "dreamcats stats")
+    assert stats.reply is not None and stats.reply.ephemeral  # "no matches yet": the abandoned one is not hers
+    async with running.db.sessions() as session:
+        rows = (await session.execute(text(
+            "SELECT m.abandoned, s.user_id, s.winner, s.left_early FROM matches m JOIN match_seats s"
+            " ON s.match_id = m.id ORDER BY s.seat"))).all()
+        ratings = (await session.execute(text("SELECT count(*) FROM player_ratings"))).scalar_one()
+    people = [world.ana.id, world.bo.id, world.cy.id]
+    recorded = [(bool(a), u, bool(w), bool(e)) for a, u, w, e in rows]
+    assert recorded == [*((True, p, False, True) for p in people), (True, None, False, False)]  # and the computer
+    assert ratings == 0  # recorded as it stood, but nobody's standing was touched
     assert world.fake.violations == []
