@@ -88,7 +88,7 @@ async def _set_thread(service: GameService, game_id: str, thread_id: int) -> Non
         return []
 
     try:  # a change nobody sees yet: no redraw, and no timer restarts
-        await service._change(game_id, mutate, restart=False, announce=False)
+        await service.change(game_id, mutate, restart=False, announce=False)
     except GameError as exc:
         log.info("game %s: not remembering its thread: %s", game_id, exc)
 

@@ -51,9 +51,10 @@ class TurnDriver:
     _decider: ThreadPoolExecutor | None = None
     _refresher: asyncio.Task[None] | None
 
-    def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
-                announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
-        raise NotImplementedError  # GameService's
+    def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
+               announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
+        """Apply `mutate` to the game under its lock and save it (GameService.change)."""
+        raise NotImplementedError
 
     async def _expire(self, game_id: str) -> None:
         raise NotImplementedError  # GameService's
@@ -146,7 +147,7 @@ class TurnDriver:
     async def _apply(self, game_id: str, step: Mutation) -> None:
         """Save the step even if this driver is cancelled meanwhile (a newer one takes over); what the step then
         raises (the game moved on, the pause ended early) is retrieved here instead of left unretrieved."""
-        change = asyncio.ensure_future(self._change(game_id, step, restart=False))
+        change = asyncio.ensure_future(self.change(game_id, step, restart=False))
         change.add_done_callback(_retrieve)
         await asyncio.shield(change)
 

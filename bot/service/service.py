@@ -122,15 +122,15 @@ class GameService(TurnDriver):
 
     async def join(self, game_id: str, person: Person) -> Table:
         """Seat a person in the lobby."""
-        return (await self._change(game_id, lambda t: lobby.join(t, person)))[0]
+        return (await self.change(game_id, lambda t: lobby.join(t, person)))[0]
 
     async def add_computer(self, game_id: str, user_id: int, strength: str) -> Table:
         """Add a computer player of a strength to the lobby."""
-        return (await self._change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
+        return (await self.change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
 
     async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None) -> Table:
         """The host removes a seat from the lobby (a person or a computer player)."""
-        return (await self._change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]
+        return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]
 
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
         """Leave the lobby; the last person out closes it."""
@@ -141,14 +141,14 @@ class GameService(TurnDriver):
             closing = lobby.leave(table, user_id)
             return []
 
-        table = (await self._change(game_id, mutate))[0]
+        table = (await self.change(game_id, mutate))[0]
         if closing:
             await self._close(table, "cancelled")
         return table
 
     async def start(self, game_id: str, user_id: int) -> Table:
         """The host starts the match."""
-        return (await self._change(game_id, lambda t: lobby.start(t, user_id, self.rng, self.clock.now())))[0]
+        return (await self.change(game_id, lambda t: lobby.start(t, user_id, self.rng, self.clock.now())))[0]
 
     async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped") -> Table:
         """Cancel a lobby or stop a match (may_close says who may); nothing is recorded."""
@@ -164,7 +164,7 @@ class GameService(TurnDriver):
             table.message_id = message_id
             return []
 
-        await self._change(game_id, mutate, restart=False, announce=False)
+        await self.change(game_id, mutate, restart=False, announce=False)
 
     # -- playing ------------------------------------------------------------------------------------------------
     async def play(self, game_id: str, user_id: int, make: Callable[[int], Action], *,
@@ -182,7 +182,7 @@ class GameService(TurnDriver):
             seat_box.append(seat)
             return moves.person_move(table, seat, make(seat))
 
-        table, events = await self._change(game_id, mutate)
+        table, events = await self.change(game_id, mutate)
         assert table.state is not None
         return Outcome(table, seat_box[0], events, observe(table.state, seat_box[0]))
 
@@ -192,13 +192,13 @@ class GameService(TurnDriver):
             moves.ready_for_next_round(table, moves.person_seat(table, user_id))
             return []
 
-        return (await self._change(game_id, mutate))[0]
+        return (await self.change(game_id, mutate))[0]
 
     async def leave_match(self, game_id: str, user_id: int) -> Table:
         """A person leaves a running match; a computer player takes their seat. When the last person has left, the
         match ends as abandoned: recorded as such, but nobody's rating or totals change (no computer-only match is
         played out in an empty channel, and nobody is charged a loss for a table everyone left)."""
-        table = (await self._change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
+        table = (await self.change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
         if game_id in self._tables and all(seat.left for seat in table.seats if seat.is_person):
             async with self._locked(game_id):
                 await self.store.finish(table, abandoned_match(table, self.clock.now()))
@@ -218,8 +218,8 @@ class GameService(TurnDriver):
         finally:
             lock.release()
 
-    async def _change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
-                      announce: bool = True) -> tuple[Table, list[Event]]:
+    async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
+                     announce: bool = True) -> tuple[Table, list[Event]]:
         """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure."""
         async with self._locked(game_id):
             before = self.get(game_id)

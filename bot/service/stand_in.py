@@ -22,5 +22,5 @@ async def mark_peek_shown(service: GameService, game_id: str, seat: int) -> Tabl
         return []
 
     # A change nobody else sees: no table redraw, and the turn timer runs on.
-    table, _ = await service._change(game_id, mutate, restart=False, announce=False)
+    table, _ = await service.change(game_id, mutate, restart=False, announce=False)
     return table

@@ -247,10 +247,10 @@ async def test_a_computer_decision_for_an_earlier_moment_is_not_applied(
     assert service.get(game_id).turn == 1  # the computer player's turn; its pause has not run out
     decided = await service._computer_step(game_id, 1)  # decided off the loop for this moment
     fresh = await service._computer_step(game_id, 1)
-    await service._change(game_id, fresh, restart=False)  # ...but the game moved on before it was applied
+    await service.change(game_id, fresh, restart=False)  # ...but the game moved on before it was applied
     moved = service.get(game_id).move_number
     with pytest.raises(Unchanged):
-        await service._change(game_id, decided, restart=False)
+        await service.change(game_id, decided, restart=False)
     assert service.get(game_id).move_number == moved
     await service.shutdown()
 
