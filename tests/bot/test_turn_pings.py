@@ -4,6 +4,8 @@ personal and server choices; never a computer player; a failed deletion folds th
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
@@ -12,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.client import DreamcatsBot
 from bot.service import ManualClock, Seat, Table
 from bot.turn_pings import PING_GRACE, ping_due
 from game import Draw, MatchSettings, Step, apply_action, match_from_seed
@@ -33,6 +36,17 @@ def live(players: Players) -> Table:
     return table
 
 
+@asynccontextmanager
+async def peeked_table(world: World) -> AsyncIterator[tuple[DreamcatsBot, ManualClock, Players]]:
+    """A running bot on a manual clock, with a table whose initial peeks are done: Ana's turn."""
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        players = await open_table(world, bot)
+        await players.initial_peeks()
+        yield bot, clock, players
+
+
 async def play_whole_turn(players: Players) -> None:
     """The person whose turn it is plays until the turn is someone else's."""
     key = live(players).turn_key
@@ -41,11 +55,7 @@ async def play_whole_turn(players: Players) -> None:
 
 
 async def test_a_person_away_is_pinged_and_the_ping_goes_once_they_act(world: World) -> None:
-    clock = ManualClock()
-    bot = make_bot(world, clock=clock)
-    async with world.fake.run(bot):
-        players = await open_table(world, bot)
-        await players.initial_peeks()
+    async with peeked_table(world) as (bot, clock, players):
         assert live(players).turn == 0 and pings(world) == []  # Ana's turn; nobody is pinged at once
         await clock.advance(PING_GRACE - 1)
         await players.settle()
@@ -74,11 +84,7 @@ async def test_a_person_away_is_pinged_and_the_ping_goes_once_they_act(world: Wo
 
 
 async def test_quick_turns_are_never_pinged(world: World) -> None:
-    clock = ManualClock()
-    bot = make_bot(world, clock=clock)
-    async with world.fake.run(bot):
-        players = await open_table(world, bot)
-        await players.initial_peeks()
+    async with peeked_table(world) as (bot, clock, players):
         for _ in range(6):  # three people and a computer player, each person acting within the grace
             await play_whole_turn(players)
             await clock.advance(PING_GRACE / 2)
@@ -141,11 +147,7 @@ async def test_a_server_default_off_pings_only_those_who_chose_pings(world: Worl
 
 
 async def test_stopping_the_match_removes_the_ping(world: World) -> None:
-    clock = ManualClock()
-    bot = make_bot(world, clock=clock)
-    async with world.fake.run(bot):
-        players = await open_table(world, bot)
-        await players.initial_peeks()
+    async with peeked_table(world) as (bot, clock, players):
         await clock.advance(PING_GRACE + 1)
         ping = await world.fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
         asked = await world.fake.slash(world.bo, world.games, "dreamcats stop")
@@ -162,11 +164,7 @@ async def test_a_ping_that_cannot_be_deleted_is_folded_and_the_game_goes_on(
         raise discord.DiscordServerError(SimpleNamespace(status=503, reason="Service Unavailable"), "try later")
 
     caplog.set_level(logging.INFO, logger="bot.turn_pings")
-    clock = ManualClock()
-    bot = make_bot(world, clock=clock)
-    async with world.fake.run(bot):
-        players = await open_table(world, bot)
-        await players.initial_peeks()
+    async with peeked_table(world) as (bot, clock, players):
         await clock.advance(PING_GRACE + 1)
         ping = await world.fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
         monkeypatch.setattr(discord.Message, "delete", refuse)
