@@ -91,6 +91,8 @@ async def release(interaction: discord.Interaction) -> bool | None:
 async def say(interaction: discord.Interaction, text: str) -> None:
     """One ephemeral line, whether or not the interaction was already answered (a failed edit falls back to a
     followup, so a "thinking…" reply is not left open)."""
+    # A promised deferral must not race the line: both would answer, and Discord refuses the second (40060).
+    await release(interaction)
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             # "Thinking…" was shown: the line replaces it.

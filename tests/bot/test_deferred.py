@@ -15,6 +15,7 @@ from bot.views import click as click_module
 from bot.views import private as private_module
 from bot.views import replies
 from bot.views.click import HANDLERS, Click
+from game.errors import NotYourTurnError
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import InteractionRecord
@@ -171,4 +172,25 @@ async def test_a_button_of_an_older_picture_is_refused_and_the_table_redrawn(
     assert refused.reply is not None and "earlier moment" in refused.reply.content
     await players.settle()
     assert running.presenter.edits > edits and stale not in players.message().custom_ids
+    assert world.fake.violations == []
+
+
+async def test_a_refusal_while_the_deferral_is_on_its_way_is_answered_once(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line waits for a deferral already sent: before, both answered and Discord refused the second (40060)."""
+    real_defer = discord.InteractionResponse.defer
+
+    async def slow_defer(self: discord.InteractionResponse[Any], **kwargs: Any) -> Any:
+        await asyncio.sleep(0.1)  # the deferral is under way while the refusal comes
+        return await real_defer(self, **kwargs)
+
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.05)
+        raise NotYourTurnError("It is not your turn.")
+
+    _late(monkeypatch)
+    monkeypatch.setattr(discord.InteractionResponse, "defer", slow_defer)
+    _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", refused))
+    text = _completed(record)
+    assert "turn" in text and APOLOGY not in text
     assert world.fake.violations == []
