@@ -24,6 +24,7 @@ from bot.service.errors import (
 from bot.service.shards import Shard
 from bot.service.store import GameStore, StoredGame, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
+from bot.storage.records import MatchRecord
 from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
 
 log = logging.getLogger(__name__)
@@ -201,8 +202,7 @@ class GameService(TurnDriver):
         table = (await self.change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
         if game_id in self._tables and all(seat.left for seat in table.seats if seat.is_person):
             async with self._locked(game_id):
-                await self.store.finish(table, abandoned_match(table, self.clock.now()))
-                await self._close(table, "abandoned")
+                await self._close(table, "abandoned", record=abandoned_match(table, self.clock.now()))
         return table
 
     # -- persistence core ---------------------------------------------------------------------------------------
@@ -284,8 +284,11 @@ class GameService(TurnDriver):
             log.info("game %s: lobby idle for %d s, closing it", game_id, idle)
             await self._close(table, "expired")
 
-    async def _close(self, table: Table, reason: str) -> None:
-        await self.store.delete(table.game_id)
+    async def _close(self, table: Table, reason: str, *, record: MatchRecord | None = None) -> None:
+        if record is None:
+            await self.store.delete(table.game_id)
+        else:  # recorded and deleted in one transaction
+            await self.store.finish(table, record)
         self._forget(table.game_id)
         self.notifier.game_closed(table, reason)
 
