@@ -27,7 +27,7 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "seed": state.seed,
         "first_starter": state.first_starter,
         "totals": list(state.totals),
-        "results": [_result_to_dict(r) for r in state.results],
+        "results": [result_to_dict(r) for r in state.results],
         "round": _round_to_dict(state.round),
         "log": [action_to_dict(a) for a in state.log],
         "over": state.over,
@@ -45,7 +45,7 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
             seed=int(data["seed"]),
             first_starter=int(data["first_starter"]),
             totals=[int(t) for t in data["totals"]],
-            results=[_result_from_dict(r) for r in data["results"]],
+            results=[result_from_dict(r) for r in data["results"]],
             round=_round_from_dict(data["round"], int(data["num_seats"])),
             log=[action_from_dict(a) for a in data["log"]],
             over=bool(data["over"]),
@@ -125,7 +125,7 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
         "held": None if rnd.held is None else int(rnd.held),
         "options": [int(c) for c in rnd.options],
         "turns_played": rnd.turns_played,
-        "history": [_event_to_dict(e) for e in rnd.history],
+        "history": [event_to_dict(e) for e in rnd.history],
     }
 
 
@@ -146,11 +146,12 @@ def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:
         held=None if data["held"] is None else Card(data["held"]),
         options=_cards(data["options"]),
         turns_played=int(data["turns_played"]),
-        history=[_event_from_dict(e) for e in data.get("history", [])],
+        history=[event_from_dict(e) for e in data.get("history", [])],
     )
 
 
-def _event_to_dict(event: Event) -> dict[str, Any]:
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-safe dict for one event (its public fields; `private_to` is never stored)."""
     return {
         "kind": event.kind.value,
         "seat": event.seat,
@@ -160,7 +161,8 @@ def _event_to_dict(event: Event) -> dict[str, Any]:
     }
 
 
-def _event_from_dict(data: dict[str, Any]) -> Event:
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """The public event that `event_to_dict` wrote (KeyError, TypeError or ValueError if unreadable)."""
     return Event(
         kind=EventKind(data["kind"]),
         seat=None if data["seat"] is None else int(data["seat"]),
@@ -170,7 +172,8 @@ def _event_from_dict(data: dict[str, Any]) -> Event:
     )
 
 
-def _result_to_dict(result: RoundResult) -> dict[str, Any]:
+def result_to_dict(result: RoundResult) -> dict[str, Any]:
+    """A JSON-safe dict for a finished round's result."""
     return {
         "number": result.number,
         "dreams": [[int(c) for c in d] for d in result.dreams],
@@ -183,7 +186,8 @@ def _result_to_dict(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def _result_from_dict(data: dict[str, Any]) -> RoundResult:
+def result_from_dict(data: dict[str, Any]) -> RoundResult:
+    """The result that `result_to_dict` wrote (KeyError, TypeError or ValueError if unreadable)."""
     return RoundResult(
         number=int(data["number"]),
         dreams=tuple(tuple(_cards(d)) for d in data["dreams"]),
