@@ -65,11 +65,17 @@ class Outcome:
     view: Observation
 
 
+# A move waits this long for its table's lock before it is refused as "busy". The click was acknowledged already (a
+# deferral goes out within half a second), so waiting behind a slow save still answers it; refusing after 2 s made the
+# person click again, adding load exactly when the bot was busiest (500 tables: 8 such refusals in 20 s).
+LOCK_WAIT_S = 8.0
+
+
 class GameService(TurnDriver):
     """All live games of this bot process."""
 
     def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
-                 computer_pause: float = 1.5, lock_timeout: float = 2.0, rng: random.Random | None = None,
+                 computer_pause: float = 1.5, lock_timeout: float = LOCK_WAIT_S, rng: random.Random | None = None,
                  lobby_timeout: float = LOBBY_TIMEOUT, shard: Shard | None = None) -> None:
         self.store, self.notifier, self.shard = store, notifier, shard
         self.clock: Clock = clock or SystemClock()

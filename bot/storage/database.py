@@ -19,16 +19,28 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 import migrations
 from bot.storage.models import Base
-from bot.storage.writer import WRITE_DEADLINE_S, LoopWriter, T, ThreadWriter, Work, Writer, WriterConnection, retrying
+from bot.storage.writer import (
+    WRITE_DEADLINE_S,
+    LoopWriter,
+    T,
+    ThreadLoopWriter,
+    ThreadWriter,
+    Work,
+    Writer,
+    WriterConnection,
+    retrying,
+)
 
 log = logging.getLogger(__name__)
 
 DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
 # Only another process's writer can make ours wait (see bot.storage.writer); past this, the write is retried.
 SQLITE_BUSY_TIMEOUT_MS = 2000
-# PostgreSQL connections per process: a write holds one for a few milliseconds, so 500 tables need few; keep
-# processes x (size + overflow) below the server's max_connections (100 by default).
-POSTGRES_POOL_SIZE, POSTGRES_POOL_OVERFLOW = 10, 10
+# PostgreSQL connections per process: writes and reads run on loops of their own threads (ThreadLoopWriter), where a
+# transaction holds a connection for a few round trips, so 500 tables need few; the bot's own engine only migrates.
+# Keep processes x (2 x (size + overflow) + 2) below the server's max_connections (100 by default).
+POSTGRES_POOL_SIZE, POSTGRES_POOL_OVERFLOW = 8, 8
+_POSTGRES_MIGRATION_POOL = {"pool_size": 1, "max_overflow": 1}
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
 
 
@@ -60,7 +72,7 @@ def create_engine(url: str, **options: Any) -> AsyncEngine:
     url = normalize_url(url)
     check_driver(url)
     if make_url(url).get_backend_name() == "postgresql":
-        options = {"pool_size": POSTGRES_POOL_SIZE, "max_overflow": POSTGRES_POOL_OVERFLOW} | options
+        options = _POSTGRES_MIGRATION_POOL | options
     engine = create_async_engine(url, **options)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
@@ -72,19 +84,29 @@ def _in_memory(engine: AsyncEngine) -> bool:
 
 
 def writer_for(engine: AsyncEngine) -> Writer:
-    """SQLite file: one writer connection on its own thread; PostgreSQL or in-memory SQLite: the engine itself."""
+    """SQLite file: one writer connection on its own thread; PostgreSQL: a pool on a loop of its own thread;
+    in-memory SQLite: the engine itself."""
     if engine.dialect.name != "sqlite":
-        return LoopWriter(engine, serialize=False)
+        return _postgres_thread(engine, "dreamcats-writer")
     if _in_memory(engine):  # another connection would see another database
         return LoopWriter(engine, serialize=True)
     return ThreadWriter(_thread_engine(engine))
 
 
-def reader_for(engine: AsyncEngine) -> ThreadWriter | None:
-    """SQLite file: one reading connection on its own thread (see ThreadWriter); otherwise None: the engine reads."""
-    if engine.dialect.name != "sqlite" or _in_memory(engine):
+def reader_for(engine: AsyncEngine) -> ThreadWriter | ThreadLoopWriter | None:
+    """SQLite file: one reading connection on its own thread (see ThreadWriter); PostgreSQL: a pool on a loop of its
+    own thread; in-memory SQLite: None, the engine reads."""
+    if engine.dialect.name != "sqlite":
+        return _postgres_thread(engine, "dreamcats-reader")
+    if _in_memory(engine):
         return None
     return ThreadWriter(_thread_engine(engine), reads_only=True)
+
+
+def _postgres_thread(engine: AsyncEngine, name: str) -> ThreadLoopWriter:
+    """A pool of PostgreSQL connections for a thread of its own (see ThreadLoopWriter), to the engine's database."""
+    pool = create_async_engine(engine.url, pool_size=POSTGRES_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
+    return ThreadLoopWriter(pool, name=name)
 
 
 def _thread_engine(engine: AsyncEngine) -> sqlalchemy.Engine:
@@ -181,7 +203,7 @@ class Database:
 
     async def _read_once(self, work: Work[T]) -> T:
         if self.reader is not None:
-            return await self.reader.run(work)
+            return await self.reader.run(work, serializable=False)
         async with self.sessions() as session:
             return await work(session)
 

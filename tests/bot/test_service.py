@@ -23,6 +23,7 @@ from bot.service import (
     NotSeatedError,
     Person,
     StaleButtonError,
+    Table,
 )
 from bot.service.moves import ROUND_PAUSE
 from game import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
@@ -307,3 +308,25 @@ async def test_a_host_who_left_may_not_stop_the_match_but_a_player_or_a_manager_
     other = await _table(service, [ANA, BO])
     await service.close(other, EVE.user_id, is_manager=True)  # Manage Server may stop any match
     assert service.tables == []
+
+
+async def test_a_move_waits_behind_a_slow_save_instead_of_being_refused(service: GameService,
+                                                                        store: MemoryGameStore) -> None:
+    """A save that takes longer than the old 2 s lock wait: the next move waits for it and goes through."""
+    game_id = await _table(service, [ANA, BO])
+    release = asyncio.Event()
+    saving = store.save
+
+    async def slow_first(table: Table) -> int:
+        store.save = saving  # type: ignore[method-assign]
+        await release.wait()
+        return await saving(table)
+
+    store.save = slow_first  # type: ignore[method-assign]
+    first = asyncio.create_task(service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1))))
+    second = asyncio.create_task(service.play(game_id, BO.user_id, lambda s: InitialPeek(s, (0, 1))))
+    await asyncio.sleep(2.5)
+    assert not second.done()  # still waiting, not refused as busy
+    release.set()
+    await asyncio.gather(first, second)
+    assert all(service.get(game_id).state.round.peeked)  # type: ignore[union-attr]
