@@ -65,8 +65,9 @@ async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEn
     assert obs.seat is None, "the table picture is public"
 
     def work() -> tuple[bytes, str]:
-        image = render_table(obs, names, last_events=_events(log), deadline=deadline, text=text)
-        return encode_png(image), table_alt(obs, names, text=text)
+        events = _events(log)
+        image = render_table(obs, names, last_events=events, deadline=deadline, text=text)
+        return encode_png(image), table_alt(obs, names, text=text, last_events=events)
 
     return _file(*await draw(work), "table.png")
 

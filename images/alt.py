@@ -6,7 +6,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game import Card, Observation, RoundResult
+from game import Card, Event, Observation, RoundResult
+from images.caption import caption_of, last_move
 from images.standings import places
 from images.text import ENGLISH, PictureText
 
@@ -29,14 +30,17 @@ def _seats(obs: Observation, names: Sequence[str], text: PictureText) -> str:
     )
 
 
-def table_alt(obs: Observation, names: Sequence[str], text: PictureText = ENGLISH) -> str:
-    """The public table in words: seats and totals, whose turn, the draw pile count and the discard."""
+def table_alt(
+    obs: Observation, names: Sequence[str], text: PictureText = ENGLISH, last_events: Sequence[Event] = ()
+) -> str:
+    """The public table in words: seats and totals, whose turn, the draw pile count, the discard and the last move."""
     turn = "" if obs.over else text.turn_of.format(name=text.seat_name(names, obs.turn))
     sentence = text.alt_table.format(
         number=obs.round_number, seats=_seats(obs, names, text), turn=turn, draw=obs.draw_count,
         discard=_card(obs.discard_top, text),
     )
-    return _short(sentence.replace(". .", "."))
+    move = caption_of(last_move(last_events), names, text, cut=MAX_ALT)
+    return _short(sentence.replace(". .", ".") + (f" {move}." if move else ""))
 
 
 def _card(card: Card, text: PictureText) -> str:

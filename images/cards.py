@@ -41,13 +41,17 @@ def _centred_text(d: ImageDraw.ImageDraw, text: str, cx: float, cy: float, size:
     d.text((cx, cy), text, font=font(size, condensed), fill=fill, anchor="mm", stroke_width=width, stroke_fill=stroke)
 
 
-def _label_fit(name: str, size: int, room: int) -> tuple[str, int, bool]:
-    """A special card's name, its size and cut: condensed, then smaller, before it is cut with an ellipsis."""
-    for scale, condensed in ((1.0, False), (1.0, True), (0.86, True), (0.74, True)):
-        shown = fit(name, int(size * scale), room, condensed)
-        if shown == clean(name, condensed):
-            break
-    return shown, int(size * scale), condensed
+def _label_fit(name: str, size: int, room: int) -> tuple[tuple[str, ...], int, bool]:
+    """A special card's name in one line, condensed, or two smaller lines, before it is cut with an ellipsis."""
+    for scale, condensed in ((1.0, False), (1.0, True)):
+        if font(int(size * scale), condensed).getlength(clean(name, condensed)) <= room:
+            return (clean(name, condensed),), int(size * scale), condensed
+    words = clean(name, True).rsplit(" ", 1)
+    if len(words) == 2:  # "Podejrzyj 1": the name on one line, its number under it
+        for scale in (0.92, 0.8, 0.7):
+            if font(int(size * scale), True).getlength(words[0]) <= room:
+                return tuple(words), int(size * scale), True
+    return (fit(name, int(size * 0.74), room, True),), int(size * 0.74), True
 
 
 def _motif(d: ImageDraw.ImageDraw, value: int, cx: float, cy: float, size: float, paper: Colour) -> None:
@@ -104,10 +108,12 @@ def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
     d.ellipse((W * 0.06, W * 0.06, W * 0.06 + 2 * badge, W * 0.06 + 2 * badge), fill=art.GOLD, outline=INK,
               width=max(2, int(W * 0.02)))
     _centred_text(d, str(card.points), W * 0.06 + badge, W * 0.06 + badge, int(badge * 1.45), INK)
-    top, bottom = H * 0.72, H * 0.9
-    d.rounded_rectangle((W * 0.08, top, W * 0.92, bottom), (bottom - top) / 2, fill=(110, 80, 180))
-    label, size, condensed = _label_fit(name or str(card.points), int((bottom - top) * 0.62), int(W * 0.78))
-    _centred_text(d, label, W * 0.5, (top + bottom) / 2, size, PAPER, condensed=condensed)
+    lines, size, condensed = _label_fit(name or str(card.points), int(H * 0.18 * 0.62), int(W * 0.78))
+    top, bottom = (H * 0.72, H * 0.9) if len(lines) == 1 else (H * 0.66, H * 0.93)
+    d.rounded_rectangle((W * 0.08, top, W * 0.92, bottom), min(bottom - top, H * 0.18) / 2, fill=(110, 80, 180))
+    step = (bottom - top) / len(lines)
+    for i, line in enumerate(lines):
+        _centred_text(d, line, W * 0.5, top + step * (i + 0.5), size, PAPER, condensed=condensed)
     return _finish(image, w, h)
 
 
@@ -153,3 +159,17 @@ def back(w: int, h: int) -> Image.Image:
     image.paste(scenery, (0, 0), window)
     d.rounded_rectangle((inset, inset, W - inset, H - inset), r * 0.6, outline=art.GOLD, width=max(2, int(W * 0.018)))
     return _finish(image, w, h)
+
+
+@locked_cache(maxsize=32)
+def numbered_back(w: int, h: int, position: int) -> Image.Image:
+    """The card back with its position (0-3) written large on it as 1-4: the number every button names."""
+    mark, m = _canvas(w, h)
+    W, H = w * _SS, h * _SS
+    r = W * 0.33
+    m.ellipse((W / 2 - r, H / 2 - r, W / 2 + r, H / 2 + r), fill=(16, 12, 40, 215), outline=art.GOLD,
+              width=max(2, int(W * 0.03)))
+    _centred_text(m, str(position + 1), W / 2, H / 2 + W * 0.02, int(r * 1.5), art.MOON, INK, int(W * 0.02))
+    image = back(w, h).copy()
+    image.alpha_composite(_finish(mark, w, h))
+    return image

@@ -8,7 +8,7 @@ from game import Observation
 from images import art, fonts, scene
 from images.cards import back, face
 from images.fonts import locked_cache, text_sprite
-from images.layout import HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
+from images.layout import BANNER_H, HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
 from images.text import PictureText
 
 _MINI = (30, 42)
@@ -29,11 +29,11 @@ def draw_centre(
     """Draw the turn banner, the deadline, both piles and the round number; `top` is where the middle starts."""
     cx, piles_top = WIDTH // 2, top + PILES_OFFSET
     if banner:
-        _banner(frame, banner, deadline, cx, top + 24, held)
+        _banner(frame, banner, deadline, cx, top + BANNER_H // 2, held)
     w, h = PILE_CARD
     draw_x, discard_x = cx - 36 - w, cx + 36
     for caption, x in ((text.draw_pile, draw_x), (text.discard, discard_x)):
-        scene.paste_centred(frame, _pile_caption(caption), x + w / 2, piles_top - 22)
+        scene.paste_centred(frame, _pile_caption(caption), x + w / 2, piles_top - 18)
     _draw_pile(frame, obs.draw_count, draw_x, piles_top, text)
     if len(obs.discard_pile) > 1:
         scene.paste(frame, scene.panel(w, h, (*art.PAPER, 255), art.INK), discard_x + 5, piles_top + 5)
@@ -42,14 +42,14 @@ def draw_centre(
         scene.paste(frame, halo, discard_x - 20, piles_top - 20)
     card = obs.discard_top
     scene.paste(frame, face(card, w, h, text.card_name(card)), discard_x, piles_top)
-    number = text_sprite(text.round.format(number=obs.round_number), 22, (210, 200, 240), 220)
-    scene.paste(frame, number, 16, HEIGHT - 16 - number.height)
+    number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), 300)
+    scene.paste(frame, number, 16, HEIGHT - 12 - number.height)
 
 
 @locked_cache(maxsize=16)
 def _pile_caption(caption: str) -> Image.Image:
     """The caption over a pile, narrowed (condensed, then smaller) so the two never touch; measured once."""
-    for size, condensed in ((24, False), (24, True), (21, True)):
+    for size, condensed in ((26, False), (26, True), (22, True)):
         if fonts.font(size, condensed).getlength(fonts.clean(caption, condensed)) <= _CAPTION_WIDTH:
             break
     return text_sprite(caption, size, (226, 218, 255), _CAPTION_WIDTH, condensed=condensed)
@@ -57,12 +57,12 @@ def _pile_caption(caption: str) -> Image.Image:
 
 def _banner(frame: Image.Image, banner: str, deadline: str | None, cx: int, y: int, held: int) -> None:
     """Whose turn, the card(s) they hold face down, and then, apart, the time left."""
-    label = text_sprite(banner, 32, (255, 236, 200), 400)
+    label = text_sprite(banner, 34, (255, 236, 200), 520, condensed=True)
     width = label.width + 60 + (held * 24 + 12 if held else 0)
-    clock = text_sprite(deadline, 26, (255, 226, 180), 220) if deadline else None
+    clock = text_sprite(deadline, 30, (255, 226, 180), 220, condensed=True) if deadline else None
     clock_w = clock.width + 52 if clock else 0
     left = cx - (width + clock_w + (10 if clock else 0)) / 2
-    scene.paste(frame, scene.panel(width, 48, (40, 28, 78, 225), scene.TURN_GLOW), left, y - 24)
+    scene.paste(frame, scene.panel(width, BANNER_H, (40, 28, 78, 225), scene.TURN_GLOW), left, y - BANNER_H / 2)
     scene.paste_centred(frame, scene.badge("turn", 26), left + 27, y)
     scene.paste_centred(frame, label, left + 50 + label.width / 2, y)
     mini = back(*_MINI)
@@ -70,7 +70,7 @@ def _banner(frame: Image.Image, banner: str, deadline: str | None, cx: int, y: i
         scene.paste(frame, mini, left + 50 + label.width + 10 + i * 24, y - _MINI[1] / 2)
     if clock:
         x = left + width + 10
-        scene.paste(frame, scene.panel(clock_w, 48, (24, 18, 52, 225)), x, y - 24)
+        scene.paste(frame, scene.panel(clock_w, BANNER_H, (24, 18, 52, 225)), x, y - BANNER_H / 2)
         scene.paste_centred(frame, scene.badge("hourglass", 28), x + 22, y)
         scene.paste_centred(frame, clock, x + 40 + clock.width / 2, y)
 

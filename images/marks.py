@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from game import Event, EventKind, Slot
 from images import art, scene
-from images.layout import HEIGHT, NUMBER_H, WIDTH, SeatSpot
+from images.layout import HEIGHT, WIDTH, SeatSpot
 
 _ROUND_CHANGES = {EventKind.ROUND_ENDED, EventKind.ROUND_STARTED, EventKind.MATCH_ENDED}
 _SLACK = 10  # an arrow may graze the edge of another card
@@ -93,8 +93,8 @@ def _link_points(
     if any(cx + _SLACK <= x <= cx + w - _SLACK and cy + _SLACK <= y <= cy + h - _SLACK
            for x, y in curve for (cx, cy), w, h in others):
         return None  # an arrow over other cards would mislead: the two marked cards alone show the swap
-    # the arrow stops short of each card and of its position number below it
-    hw, up, down = spot.card_w / 2 + 8, -spot.card_h / 2 - 8, spot.card_h / 2 + NUMBER_H
+    # the arrow stops short of each card
+    hw, up, down = spot.card_w / 2 + 8, -spot.card_h / 2 - 8, spot.card_h / 2 + 8
     points = tuple((round(x), round(y)) for x, y in curve
                    if not (_inside((x, y), a, hw, up, down) or _inside((x, y), b, hw, up, down)))
     return points if len(points) >= 8 else None

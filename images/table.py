@@ -8,10 +8,13 @@ from PIL import Image
 
 from game import Event, Observation, Step
 from images import art, scene
-from images.cards import back
+from images.caption import caption_of, draw_caption, last_move
+from images.cards import numbered_back
 from images.centre import draw_centre
 from images.fonts import locked_cache, text_sprite
 from images.layout import (
+    BANNER_H,
+    CAPTION_H,
     HEIGHT,
     PILE_CARD,
     PILES_OFFSET,
@@ -35,10 +38,11 @@ def render_table(
     deadline: str | None = None,
     text: PictureText = ENGLISH,
 ) -> Image.Image:
-    """The public table: every dream face down, the piles, whose turn, and the last public action marked."""
+    """The public table: every dream face down, the piles, whose turn, and the last move marked and told in a line."""
     spots = seat_spots(obs.num_seats)
     frame = scene.on_layer(seat_layer(obs.num_seats), ("seats", obs.num_seats))
-    marks = marks_from(last_events, obs.num_seats)
+    move = last_move(last_events)
+    marks = marks_from(move, obs.num_seats)
     for seat, spot in spots.items():
         _draw_seat(frame, spot, text.seat_name(names, seat), obs.totals[seat], _is_turn(obs, seat))
     draw_marks(frame, spots, marks)
@@ -46,6 +50,7 @@ def render_table(
     draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
     banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
     draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs), top)
+    draw_caption(frame, caption_of(move, names, text), WIDTH / 2, top + BANNER_H + 6 + CAPTION_H / 2)
     return frame
 
 
@@ -55,12 +60,8 @@ def seat_layer(num_seats: int) -> Image.Image:
     # A frame starts from this layer and draws only what differs between tables (about half its pastes).
     frame = scene.background(WIDTH, HEIGHT).copy()
     for spot in seat_spots(num_seats).values():
-        card_back = back(spot.card_w, spot.card_h)
         for position in range(4):
-            cx, cy = spot.card_xy(position)
-            scene.paste(frame, card_back, cx, cy)
-            number = text_sprite(str(position + 1), 21, (206, 196, 240))
-            scene.paste_centred(frame, number, cx + spot.card_w / 2, cy + spot.card_h + 13)
+            scene.paste(frame, numbered_back(spot.card_w, spot.card_h, position), *spot.card_xy(position))
     return frame
 
 
@@ -81,15 +82,15 @@ def _draw_seat(frame: Image.Image, spot: SeatSpot, name: str, total: int, turn: 
     outline = scene.TURN_GLOW if turn else None
     plate_fill = (54, 40, 96, 235) if turn else scene.PANEL
     scene.paste(frame, scene.panel(spot.width, PLATE_H, plate_fill, outline), spot.left, spot.top)
-    total_pill = text_sprite(str(total), 28, art.GOLD)
-    pill_w = max(52, total_pill.width + 18)
+    total_pill = text_sprite(str(total), 36, art.GOLD)
+    pill_w = max(60, total_pill.width + 16)
     scene.paste(frame, scene.panel(pill_w, PLATE_H - 10, (10, 8, 28, 220)), spot.left + spot.width - pill_w - 5,
                 spot.top + 5)
     scene.paste_centred(frame, total_pill, spot.left + spot.width - 5 - pill_w / 2, spot.top + PLATE_H / 2)
-    x = spot.left + 12
+    x = spot.left + 10
     if turn:
-        scene.paste_centred(frame, scene.badge("turn", 22), x + 8, spot.top + PLATE_H / 2)
-        x += 22
+        scene.paste_centred(frame, scene.badge("turn", 24), x + 10, spot.top + PLATE_H / 2)
+        x += 24
     room = spot.left + spot.width - pill_w - 10 - x
-    label = text_sprite(name, 27, (255, 236, 200) if turn else PALE, max(20, room), condensed=True)
+    label = text_sprite(name, 34, (255, 236, 200) if turn else PALE, max(20, room), condensed=True)
     scene.paste_centred(frame, label, x + label.width / 2, spot.top + PLATE_H / 2)

@@ -68,12 +68,13 @@ def table_3_took_holding() -> Image.Image:
 
 
 def table_5_swap() -> Image.Image:
-    """Five seats with a Swap 2 between two opponents marked, and a peek marked too."""
+    """Five seats: a Peek 1, then a Swap 2 between two opponents; only the Swap 2, the last move, is marked and told."""
     state = dealt(5, 3)
     turns(state, 3)
     events = [
-        Event(EventKind.USED_SWAP, 3, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0))),
         Event(EventKind.USED_PEEK, 2, cards=(Card.PEEK_1,), slots=(Slot(0, 2),)),
+        Event(EventKind.DREW, 3, count=1),
+        Event(EventKind.USED_SWAP, 3, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0))),
     ]
     return render_table(public_observation(state), NAMES, last_events=events, deadline="1:45 left")
 
