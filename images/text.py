@@ -40,6 +40,8 @@ class PictureText:
     move_peek: str = "{name}: {power} — looked at {slot}"
     move_swap: str = "{name}: {power} — {first} ⇄ {second}"
     move_first_peek: str = "{name}: looked at {first} and {second}"
+    called_mark: str = "called Wake up!"
+    penalty_mark: str = "Wake up! without the lowest sum: penalty"
     alt_table: str = "Dreamcats table, round {number}. {seats}. {turn}. Draw pile: {draw}. Discard: {discard}."
     alt_seat: str = "{name} {total}"
     alt_private: str = "Your dream: {dream}. {hand}"

@@ -136,14 +136,17 @@ def reveal_5_empty_pile() -> Image.Image:
 
 
 def standings_4_many_rounds() -> Image.Image:
-    """Four seats after twelve rounds, with a shared win."""
+    """Four seats after twelve rounds, with Wake up! calls (one failed: a penalty) and a shared win."""
     rng = random.Random(7)
     results = []
     for number in range(1, 13):
-        scores = tuple(rng.randrange(0, 30) for _ in range(4))
-        results.append(RoundResult(number, (), scores, scores, None, 0, None, 20))
-    totals = (101, 88, 88, 120)
-    return render_standings(totals, NAMES[:4], (1, 2), results)
+        sums = tuple(rng.randrange(0, 30) for _ in range(4))
+        caller = (None, 0, 2)[number % 3]
+        succeeded = None if caller is None else sums[caller] == min(sums)
+        scores = tuple(s + (5 if seat == caller and not succeeded else 0) for seat, s in enumerate(sums))
+        results.append(RoundResult(number, (), sums, scores, caller, caller or 0, succeeded, 20))
+    totals = tuple(sum(r.scores[seat] for r in results) for seat in range(4))
+    return render_standings(totals, NAMES[:4], tuple(s for s in range(4) if totals[s] == min(totals)), results)
 
 
 SCENES: dict[str, Callable[[], Image.Image]] = {
