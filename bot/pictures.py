@@ -18,6 +18,7 @@ import discord
 
 from bot.service import LogEntry
 from game import Event, EventKind, Observation, RoundResult, Slot
+from game.hindsight import Placed
 from images import (
     PictureText,
     cached_picture,
@@ -87,11 +88,11 @@ async def private_file(obs: Observation, names: Sequence[str], showing: Collecti
 
 
 async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequence[int], penalty: int,
-                      text: PictureText) -> discord.File:
-    """A finished round with every dream face up, as reveal.png."""
+                      text: PictureText, origins: Sequence[Sequence[Placed]] | None = None) -> discord.File:
+    """A finished round with every dream face up (each card marked with how it got there, if given), as reveal.png."""
     def work() -> tuple[bytes, str]:
-        image = render_reveal(result, names, totals, penalty=penalty, text=text)
-        return encode_png(image), reveal_alt(result, names, totals, text=text)
+        image = render_reveal(result, names, totals, penalty=penalty, text=text, origins=origins)
+        return encode_png(image), reveal_alt(result, names, totals, text=text, origins=origins)
 
     return _file(*await draw(work), "reveal.png")
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import look_back
 from bot.frames import FrameTurns
 from bot.game_threads import closed, post_channel, post_standings
 from bot.i18n import resolve_locale, t
@@ -298,8 +299,11 @@ class DiscordPresenter:
             await self.posts.edit(table, embed=embed, view=view, content=content, attachments=attachments)
 
     async def _post_reveal(self, table: Table, number: int) -> None:
-        embed, file = await reveal_message(table, number)
-        await self.posts.post(post_channel(table), embed=embed, file=file)
+        story = await look_back.story_for(table, number)  # kept before its How did I do? button can be clicked
+        if story is not None and not await look_back.remember(self.bot.db, table, story):
+            story = None
+        embed, file, view = await reveal_message(table, number, story)
+        await self.posts.post(post_channel(table), embed=embed, file=file, view=view)
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
 

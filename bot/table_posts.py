@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -96,8 +96,10 @@ class TablePosts:
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
 
     async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
-                   file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None) -> None:
+                   file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None,
+                   view: discord.ui.View | None = None) -> None:
         """A new message in the channel."""
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         await self.bot.get_partial_messageable(channel_id).send(
-            content, embed=embed, file=file, allowed_mentions=allowed_mentions)  # type: ignore[arg-type]
+            content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]

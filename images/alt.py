@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game import Card, Event, Observation, RoundResult
+from game.hindsight import Origin, Placed
 from images.caption import caption_of, last_move
+from images.origins import origin_word
 from images.standings import places
 from images.text import ENGLISH, PictureText
 
@@ -60,13 +62,28 @@ def private_alt(dream: Dream) -> str:
     return _short(text.alt_private.format(dream=cards, hand=hand))
 
 
+def _revealed(card: Card, placed: Placed | None, text: PictureText) -> str:
+    """A revealed card, with how it got there unless it was dealt."""
+    if placed is None or placed.origin is Origin.DEALT:
+        return _card(card, text)
+    return f"{_card(card, text)} ({origin_word(placed.origin, text)})"
+
+
 def reveal_alt(
-    result: RoundResult, names: Sequence[str], totals: Sequence[int], text: PictureText = ENGLISH
+    result: RoundResult, names: Sequence[str], totals: Sequence[int], text: PictureText = ENGLISH,
+    origins: Sequence[Sequence[Placed]] | None = None,
 ) -> str:
-    """The revealed round in words: each seat's cards, sum, score and total, and who called Wake up!."""
+    """The revealed round in words: each seat's cards (with their origins, if given), sum, score and total, and who
+    called Wake up!."""
+    def placed(seat: int, position: int) -> Placed | None:
+        if origins is None or seat >= len(origins) or position >= len(origins[seat]):
+            return None
+        return origins[seat][position]
+
     seats = "; ".join(
         text.alt_reveal_seat.format(
-            name=text.seat_name(names, s), cards=", ".join(_card(c, text) for c in result.dreams[s]),
+            name=text.seat_name(names, s),
+            cards=", ".join(_revealed(c, placed(s, p), text) for p, c in enumerate(result.dreams[s])),
             sum=result.sums[s], score=result.scores[s], total=totals[s] if s < len(totals) else 0,
         )
         for s in range(len(result.sums))

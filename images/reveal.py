@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from PIL import Image
 
 from game import RoundResult
+from game.hindsight import Placed
 from images import art, scene
 from images.cards import face
 from images.fonts import text_sprite
+from images.origins import LEGEND_H, dealt_caption, draw_origins, legend
 from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
@@ -17,6 +19,8 @@ ROW_H, ROW_GAP, HEADER_H = 104, 10, 118
 CARD = (64, 90)
 PENALTY: tuple[int, int, int] = (255, 150, 130)
 _COLUMNS = {"sum": 690, "score": 830, "total": 970}
+# With origin badges the cards stand further apart: a badge at a card's corner must not cover the next card.
+CARD_GAP, BADGED_GAP = 8, 20
 
 
 def render_reveal(
@@ -26,10 +30,15 @@ def render_reveal(
     *,
     penalty: int,
     text: PictureText = ENGLISH,
+    origins: Sequence[Sequence[Placed]] | None = None,
 ) -> Image.Image:
-    """Every dream face up with its sum; the caller, the penalty if they failed, the round scores and the totals."""
+    """Every dream face up with its sum; the caller, the penalty if they failed, the round scores and the totals.
+
+    With `origins` (game.hindsight.origins) each card shows how it got there, and a legend says what the marks mean.
+    """
     seats = len(result.sums)
-    height = HEADER_H + seats * (ROW_H + ROW_GAP) + 14
+    rows_end = HEADER_H + seats * (ROW_H + ROW_GAP)
+    height = rows_end + 14 + (LEGEND_H if origins is not None else 0)
     frame = scene.background(WIDTH, height).copy()
     title = text.round_over if result.caller is not None else text.round_over_empty
     scene.paste_centred(frame, text_sprite(title.format(number=result.number), 34, art.MOON, WIDTH - 60), WIDTH / 2, 34)
@@ -39,8 +48,21 @@ def render_reveal(
     for seat in range(seats):
         top = HEADER_H + seat * (ROW_H + ROW_GAP)
         total = totals[seat] if seat < len(totals) else 0
-        _row(frame, result, seat, top, text.seat_name(names, seat), total, penalty, lowest, text)
+        _row(frame, result, seat, top, text.seat_name(names, seat), total, penalty, lowest, text, origins is not None)
+        if origins is not None and seat < len(origins):
+            draw_origins(frame, origins[seat], _card_lefts(True), top + (ROW_H - CARD[1]) / 2, CARD[0])
+    if origins is not None:
+        lefts = _card_lefts(True)
+        scene.paste_centred(frame, dealt_caption(text, lefts[-1] + CARD[0] - lefts[0] + 40),
+                            (lefts[0] + lefts[-1] + CARD[0]) / 2, HEADER_H - 22)
+        scene.paste_centred(frame, legend(text, WIDTH - 40), WIDTH / 2, rows_end + LEGEND_H / 2)
     return frame
+
+
+def _card_lefts(badged: bool) -> list[int]:
+    step = CARD[0] + (BADGED_GAP if badged else CARD_GAP)
+    first = 300 if badged else 310  # the wider row still ends clear of the sum's star
+    return [first + position * step for position in range(4)]
 
 
 def _row(
@@ -53,6 +75,7 @@ def _row(
     penalty: int,
     lowest: int,
     text: PictureText,
+    badged: bool = False,
 ) -> None:
     caller = result.caller == seat
     outline = scene.TURN_GLOW if caller else None
@@ -65,8 +88,7 @@ def _row(
         scene.paste(frame, scene.panel(tag.width + 20, 30, (*scene.TURN_GLOW, 255)), 34, mid + 6)
         scene.paste_centred(frame, tag, 34 + (tag.width + 20) / 2, mid + 21)
     w, h = CARD
-    for position, card in enumerate(result.dreams[seat]):
-        x = 310 + position * (w + 8)
+    for x, card in zip(_card_lefts(badged), result.dreams[seat], strict=False):
         scene.paste(frame, face(card, w, h, text.card_name(card)), x, top + (ROW_H - h) / 2)
     sum_ = result.sums[seat]
     scene.paste_centred(frame, text_sprite(str(sum_), 38, art.MOON), _COLUMNS["sum"], mid)

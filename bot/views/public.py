@@ -22,6 +22,7 @@ from bot.texts import (
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
 from game import MAX_SEATS, public_observation
+from game.hindsight import RoundStory, origins
 from game.players import STRENGTHS
 
 COLOUR = discord.Colour(0x5B4B8A)
@@ -150,8 +151,10 @@ async def table_message(table: Table) -> TableMessage:
     return TableMessage(table_content(table), table_embed(table), table_view(table), file)
 
 
-async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, discord.File]:
-    """A finished round: every dream face up and the scores."""
+async def reveal_message(table: Table, number: int, story: RoundStory | None = None
+                         ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+    """A finished round: every dream face up and the scores; with its story, how each card got there and the
+    How did I do? button (bot.views.look_clicks)."""
     state, loc = table.state, table.locale
     assert state is not None
     result = state.results[number - 1]
@@ -160,7 +163,14 @@ async def reveal_message(table: Table, number: int) -> tuple[discord.Embed, disc
     embed = discord.Embed(title=round_headline(result, names, loc),
                           description="\n".join(score_lines(result, names, totals, loc)), colour=COLOUR)
     embed.set_image(url="attachment://reveal.png")
-    return embed, await reveal_file(result, names, totals, state.settings.penalty, picture_text(loc))
+    placed = None if story is None else origins(story)
+    file = await reveal_file(result, names, totals, state.settings.penalty, picture_text(loc), placed)
+    if story is None:
+        return embed, file, None
+    # Its custom_id names only the game and the round: the kept story says the rest (bot.look_back).
+    view = _view(GameButton(make_id(table.game_id, "look", number), t("look.button", loc)))
+    view.stop()  # only sent: the button is dispatched by its custom_id, and a kept view would live forever
+    return embed, file, view
 
 
 async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, discord.ui.View]:

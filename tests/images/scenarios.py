@@ -23,12 +23,16 @@ from game import (
     SwapDrawn,
     TakeDiscard,
     UsePeek,
+    UseSwap,
+    WakeUp,
     apply_action,
     new_match,
     observe,
     public_observation,
 )
-from images import dream_of, render_dream, render_reveal, render_standings, render_table
+from game.hindsight import RoundStory, origins
+from images import PictureText, dream_of, render_dream, render_reveal, render_standings, render_table
+from tests.game.support import rigged
 from tests.images.guide_scenes import GUIDE_SCENES
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
@@ -135,6 +139,34 @@ def reveal_5_empty_pile() -> Image.Image:
     return render_reveal(result, NAMES, tuple(s + 20 for s in sums), penalty=5)
 
 
+def origins_story() -> RoundStory:
+    """Three seats play a rigged round: a card kept from the pile, a Swap 2 between two dreams, a discard taken, and
+    a failed Wake up!."""
+    state = rigged([[3, 7, 1, 9], [0, 8, 2, 4], [6, 5, 9, 1]], draw=[2, Card.SWAP_2, 4, 0, 5], discard=(1,))
+    rnd = state.round
+    for action in (Draw(0), SwapDrawn(0, 3), Draw(1), UseSwap(1, Slot(1, 1), Slot(0, 0)), TakeDiscard(2, 2),
+                   Draw(0), DiscardDrawn(0), Draw(1), SwapDrawn(1, 3), WakeUp(2)):
+        apply_action(state, action)
+    return RoundStory(state.results[0], tuple(rnd.history), state.settings.penalty)
+
+
+def _reveal_with_origins(text: PictureText) -> Image.Image:
+    story = origins_story()
+    return render_reveal(story.result, NAMES[:3], story.result.scores, penalty=5, text=text, origins=origins(story))
+
+
+def reveal_3_origins_en() -> Image.Image:
+    """Three seats, each revealed card marked with how it got there, and the legend."""
+    return _reveal_with_origins(PictureText())
+
+
+def reveal_3_origins_pl() -> Image.Image:
+    """The same in Polish, in the words the bot really draws."""
+    from bot.i18n import picture_text  # images itself never imports bot
+
+    return _reveal_with_origins(picture_text("pl"))
+
+
 def standings_4_many_rounds() -> Image.Image:
     """Four seats after twelve rounds, with Wake up! calls (one failed: a penalty) and a shared win."""
     rng = random.Random(7)
@@ -152,6 +184,7 @@ def standings_4_many_rounds() -> Image.Image:
 SCENES: dict[str, Callable[[], Image.Image]] = {
     f.__name__: f
     for f in (table_2_start, table_3_took_holding, table_5_swap, private_4_hand, private_5_choosing,
-              private_2_waiting, private_3_peeked, reveal_3_penalty, reveal_5_empty_pile, standings_4_many_rounds)
+              private_2_waiting, private_3_peeked, reveal_3_penalty, reveal_5_empty_pile, reveal_3_origins_en,
+              reveal_3_origins_pl, standings_4_many_rounds)
 }
 SCENES.update(GUIDE_SCENES)

@@ -1,0 +1,65 @@
+"""How did I do?: the button under each reveal gives the presser, privately, their own round in hindsight."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.i18n import t
+from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
+from bot.look_text import card_lines, turn_lines, verdict_lines
+from bot.views.click import Click, handler
+from bot.views.replies import ANSWERED, hold, release
+from game.hindsight import look_back
+
+if TYPE_CHECKING:
+    from bot.client import DreamcatsBot
+
+log = logging.getLogger(__name__)
+COLOUR = discord.Colour(0x5B4B8A)
+_FIELD = 1024  # Discord's limit for an embed field's value
+
+
+def look_embed(kept: KeptRound, seat: int, locale: str) -> discord.Embed:
+    """The seat's round in hindsight: its cards, its turns and what calling or not did; only its own view."""
+    hindsight = look_back(kept.story, seat)
+    embed = discord.Embed(title=t("look.title", locale, number=hindsight.number), colour=COLOUR)
+    sections = (("look.cards_title", card_lines(hindsight, kept.names, locale)),
+                ("look.turns_title", turn_lines(hindsight, locale)),
+                ("look.verdict_title", verdict_lines(hindsight, locale)))
+    for title, lines in sections:
+        embed.add_field(name=t(title, locale), value=_fitted(lines), inline=False)
+    return embed.set_footer(text=t("look.footer", locale))
+
+
+def _fitted(lines: list[str]) -> str:
+    """The lines, as many as fit in one field (a long round's turns: the last ones are left out, with an ellipsis)."""
+    text = "\n".join(lines)
+    if len(text) <= _FIELD:
+        return text
+    return text[: _FIELD - 2].rsplit("\n", 1)[0] + "\n…"
+
+
+@handler("look")
+async def _how_did_i_do(click: Click) -> None:
+    """Answer with the presser's own round, privately; a refusal (not seated, round gone) is one friendly line."""
+    bot = cast("DreamcatsBot", click.interaction.client)
+    try:
+        number = click.bid.int_arg(0)
+    except ValueError as exc:
+        log.warning("look back: a button without a round: %s (%r)", click.bid, exc)
+        raise RoundGoneError("The button names no round.") from exc
+    hold(click.interaction, new_message=True)
+    kept = await recall(bot.db, click.bid.game_id, number)
+    seat = kept.seat_of(click.user_id)
+    if seat is None:
+        raise NotInRoundError("The presser had no seat in that round.")
+    embed = look_embed(kept, seat, click.locale)
+    await release(click.interaction)
+    if click.interaction.response.is_done():  # "thinking…" was shown: the answer fills it
+        await click.interaction.edit_original_response(embed=embed, content=None)
+    else:
+        await click.interaction.response.send_message(embed=embed, ephemeral=True)
+    click.interaction.extras[ANSWERED] = True
