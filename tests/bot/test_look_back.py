@@ -4,6 +4,10 @@ each person privately with their own round in hindsight, also after a restart an
 from __future__ import annotations
 
 import logging
+import random
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.client import DreamcatsBot
 from bot.look_back import KeptRound, key_of, recall
 from bot.look_text import card_lines, turn_lines, verdict_lines
+from bot.service import Seat, Table
+from bot.storage import Database
 from bot.storage.models import BotState
 from bot.views.look_clicks import look_embed
-from game import Card
+from game import Card, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
 from game.hindsight import DEALT, Hindsight, OwnCard, TurnCheck, look_back, origins
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
@@ -157,3 +163,33 @@ def test_every_verdict_is_told_in_both_languages(locale: str, turns: tuple[tuple
         assert any(line.startswith(english) for line in lines), lines
     if called:
         assert lines[-2].startswith("Your Wake up!" if locale == "en" else "Twoja Pobudka!")
+
+
+async def test_a_round_is_kept_for_thirty_days(tmp_path: Path) -> None:
+    from bot import look_back as kept_rounds
+
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'look.db'}")
+    try:
+        state = new_match(2, MatchSettings(), random.Random(8), starter=0)
+        apply_action(state, InitialPeek(0, (0, 1)))
+        apply_action(state, WakeUp(0))
+        table = Table("abcd1234", 1, 2, 7, MatchSettings(), "en", [Seat(7, "Ana"), Seat(None, "Miso", strength="easy")],
+                      datetime.now(UTC), state=state)
+        story = await kept_rounds.story_for(table, 1)
+        assert story is not None and story.result == state.results[0]
+        old = datetime.now(UTC) - kept_rounds.KEEP - timedelta(hours=1)
+
+        async def age(session: AsyncSession) -> None:
+            await session.execute(update(BotState).where(BotState.key == key_of("abcd1234", 1)).values(updated_at=old))
+
+        kept_rounds._pruned_on.clear()  # a new day for this process
+        assert await kept_rounds.remember(db, table, story)
+        await db.write(age)
+        assert (await recall(db, "abcd1234", 1)).seat_of(7) == 0  # still readable until it is pruned
+        kept_rounds._pruned_on.clear()
+        assert await kept_rounds.remember(db, replace(table, game_id="ef567890"), story)  # pruning comes with a new one
+        with pytest.raises(kept_rounds.RoundGoneError):
+            await recall(db, "abcd1234", 1)
+        assert (await recall(db, "ef567890", 1)).users == (7, None)
+    finally:
+        await db.close()
