@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-BAND = 8  # rows: the sky's dither repeats every 8 rows
+BAND = 8  # rows: small enough that a line of text dirties few rows, large enough to deflate well
 WINDOW = 32 * 1024  # deflate's window: how far back a part may refer
 FRESH_LEVEL = 1  # bands drawn on: deflated for every frame, fast
 CACHED_LEVEL = 9  # layer bands: deflated once per layer, small

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from game import Card
-from images import art
+from images import art, paint
 from images.art import INK, PAPER
 from images.fonts import Colour, clean, fit, font, locked_cache
 
 _SS = 3  # drawn at three times the size, then scaled down: smooth edges
+SHADOW = 8  # how far a card's shadow spreads
 BACK: Colour = (44, 36, 98)
 BACK_DEEP: Colour = (24, 20, 58)
+BACK_WASH: Colour = (88, 62, 150)
 NIGHTMARE: Colour = (58, 30, 78)
 SPECIAL_PAPER: Colour = (234, 226, 252)
 # Accent per value group; the value itself is always written, so colour is only a help.
@@ -90,7 +92,7 @@ def face(card: Card, w: int, h: int, name: str = "") -> Image.Image:
         _body(d, W, H, PAPER, _ACCENTS[value])
         _motif(d, value, W * 0.5, H * 0.77, H * 0.24, PAPER)
         _centred_text(d, str(value), W * 0.5, H * 0.38, int(H * 0.5), INK)
-    return _finish(image, w, h)
+    return paint.grain(_finish(image, w, h), value)
 
 
 def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
@@ -114,7 +116,7 @@ def _special(card: Card, w: int, h: int, name: str) -> Image.Image:
     step = (bottom - top) / len(lines)
     for i, line in enumerate(lines):
         _centred_text(d, line, W * 0.5, top + step * (i + 0.5), size, PAPER, condensed=condensed)
-    return _finish(image, w, h)
+    return paint.grain(_finish(image, w, h), int(card))
 
 
 def _branch(d: ImageDraw.ImageDraw, start: tuple[float, float], bend: tuple[float, float], end: tuple[float, float],
@@ -139,6 +141,9 @@ def back(w: int, h: int) -> Image.Image:
     W, H = w * _SS, h * _SS
     r, inset = W * 0.1, W * 0.07
     d.rounded_rectangle((0, 0, W - 1, H - 1), r, fill=BACK, outline=BACK_DEEP, width=max(2, int(W * 0.03)))
+    wash = paint.noise(W, H, w + h, max(8, W // 4)).point(lambda v: max(0, v - 100) // 2)
+    image.paste(Image.new("RGBA", image.size, (*BACK_WASH, 255)), (0, 0),
+                ImageChops.multiply(wash, image.getchannel("A")))
     scenery, s = _canvas(w, h)
     art.crescent(s, W * 0.72, H * 0.17, W * 0.22, art.MOON, BACK)
     for x, y, size in ((0.25, 0.14, 0.06), (0.4, 0.3, 0.04), (0.82, 0.4, 0.05), (0.2, 0.5, 0.04)):
@@ -158,7 +163,7 @@ def back(w: int, h: int) -> Image.Image:
     window = ImageChops.multiply(window, scenery.getchannel("A"))
     image.paste(scenery, (0, 0), window)
     d.rounded_rectangle((inset, inset, W - inset, H - inset), r * 0.6, outline=art.GOLD, width=max(2, int(W * 0.018)))
-    return _finish(image, w, h)
+    return paint.grain(_finish(image, w, h), w * 31 + h)
 
 
 @locked_cache(maxsize=32)
@@ -172,4 +177,14 @@ def numbered_back(w: int, h: int, position: int) -> Image.Image:
     _centred_text(m, str(position + 1), W / 2, H / 2 + W * 0.02, int(r * 1.5), art.MOON, INK, int(W * 0.02))
     image = back(w, h).copy()
     image.alpha_composite(_finish(mark, w, h))
+    return image
+
+
+@locked_cache(maxsize=16)
+def shadow(w: int, h: int) -> Image.Image:
+    """A soft shadow for a w x h card, larger by SHADOW on every side: cards rest on the table, not cut out of it."""
+    mask = Image.new("L", (w + 2 * SHADOW, h + 2 * SHADOW), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((SHADOW, SHADOW, SHADOW + w, SHADOW + h), w * 0.1, fill=150)
+    image = Image.new("RGBA", mask.size, (6, 4, 18, 0))
+    image.putalpha(mask.filter(ImageFilter.GaussianBlur(SHADOW / 2.5)))
     return image

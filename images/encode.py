@@ -1,7 +1,7 @@
 """PNG encoding tuned for our pictures: one fixed 256-colour palette, so a frame maps and deflates in a few ms.
 
-The palette is the sky's own colours (the background is already dithered to them, so it shows no banding),
-the stars and the moon, and the colours of sample pictures of every kind, learned once per process.
+The palette is the sky's own colours (the background is already mapped to them),
+the stars, the moon and the lanterns, and the colours of sample pictures of every kind, learned once per process.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def encode_png(image: Image.Image) -> bytes:
 def palette() -> Image.Image:
     """The fixed palette image: sky colours, stars and moon, then the sample pictures' own colours."""
     fixed = [*scene.sky_palette()]
-    for colour in (*scene.STAR_SHADES, art.MOON):
+    for colour in (*scene.STAR_SHADES, art.MOON, art.LANTERN, art.LANTERN_LIGHT):
         fixed.extend(colour[:3])
     room = 256 - len(fixed) // 3
     colours = [c for c in _foreground_colours(room + 1) if c != _KEY][:room]

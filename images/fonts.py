@@ -1,4 +1,4 @@
-"""The bundled DejaVu fonts, safe text (no missing glyphs, ellipsis when too long) and cached text sprites."""
+"""The bundled fonts (DejaVu; Amatic SC for titles), safe text (no missing glyphs, ellipsis when too long), sprites."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ _LOCK = threading.RLock()
 
 _BOLD = "DejaVuSans-Bold.ttf"
 _CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+_DISPLAY = "AmaticSC-Bold.ttf"  # hand-drawn, like ink: for large titles only, it is too thin to read small
 ELLIPSIS = "…"
 # A code point no font here draws: whatever it renders as is the "missing glyph" box.
 _MISSING_PROBE = "\U0010fffd"
@@ -43,38 +44,38 @@ def locked_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 @locked_cache(maxsize=64)
-def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled bold DejaVu Sans (or its condensed cut) at a pixel size."""
-    name = _CONDENSED if condensed else _BOLD
+def font(size: int, condensed: bool = False, display: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled bold DejaVu Sans (or its condensed cut, or the display face for titles) at a pixel size."""
+    name = _DISPLAY if display else _CONDENSED if condensed else _BOLD
     with resources.as_file(resources.files("images") / "assets" / name) as path:
         return ImageFont.truetype(str(path), size)
 
 
 @locked_cache(maxsize=4096)
-def _has_glyph(char: str, condensed: bool) -> bool:
-    probe = font(24, condensed)
+def _has_glyph(char: str, condensed: bool, display: bool = False) -> bool:
+    probe = font(24, condensed, display)
     mask = probe.getmask(char)
     missing = probe.getmask(_MISSING_PROBE)
     return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
 
 
 @locked_cache(maxsize=2048)
-def clean(text: str, condensed: bool = False) -> str:
+def clean(text: str, condensed: bool = False, display: bool = False) -> str:
     """The text without control characters, emoji or anything else the font cannot draw; spaces collapsed."""
     kept = []
     for char in unicodedata.normalize("NFC", text):
         if char.isspace():
             kept.append(" ")
-        elif unicodedata.category(char) not in _DROPPED_CATEGORIES and _has_glyph(char, condensed):
+        elif unicodedata.category(char) not in _DROPPED_CATEGORIES and _has_glyph(char, condensed, display):
             kept.append(char)
     return " ".join("".join(kept).split())
 
 
 @locked_cache(maxsize=2048)
-def fit(text: str, size: int, max_width: int, condensed: bool = False) -> str:
+def fit(text: str, size: int, max_width: int, condensed: bool = False, display: bool = False) -> str:
     """The cleaned text, cut and ended with an ellipsis if it is wider than max_width pixels."""
-    face = font(size, condensed)
-    text = clean(text, condensed)
+    face = font(size, condensed, display)
+    text = clean(text, condensed, display)
     if face.getlength(text) <= max_width:
         return text
     low, high = 0, len(text)
@@ -95,11 +96,12 @@ def text_sprite(
     max_width: int = 10_000,
     *,
     condensed: bool = False,
+    display: bool = False,
     stroke: Colour | None = (14, 12, 34),
 ) -> Image.Image:
     """A transparent RGBA image of one line of text, fitted to max_width, with an optional dark outline."""
-    shown = fit(text, size, max_width, condensed)
-    face = font(size, condensed)
+    shown = fit(text, size, max_width, condensed, display)
+    face = font(size, condensed, display)
     width = 2 if stroke is not None else 0
     left, top, right, bottom = face.getbbox(shown or " ", stroke_width=width)
     ascent, descent = face.getmetrics()

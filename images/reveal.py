@@ -41,7 +41,8 @@ def render_reveal(
     height = rows_end + 14 + (LEGEND_H if origins is not None else 0)
     frame = scene.background(WIDTH, height).copy()
     title = text.round_over if result.caller is not None else text.round_over_empty
-    scene.paste_centred(frame, text_sprite(title.format(number=result.number), 34, art.MOON, WIDTH - 60), WIDTH / 2, 34)
+    title_sprite = text_sprite(title.format(number=result.number), 56, art.MOON, WIDTH - 60, display=True)
+    scene.paste_centred(frame, title_sprite, WIDTH / 2, 38)
     for key, label in (("sum", text.sum), ("score", text.score), ("total", text.total)):
         scene.paste_centred(frame, text_sprite(label, 22, (210, 200, 240), 130), _COLUMNS[key], HEADER_H - 22)
     lowest = min(result.sums)

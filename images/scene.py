@@ -1,13 +1,13 @@
-"""Cached scenery: the twilight background, translucent panels, glows and badges."""
+"""Cached scenery: the painted twilight background, translucent panels, glows and badges."""
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
-from images import art
+from images import art, paint
 from images.fonts import Colour, locked_cache, text_sprite
 
 NIGHT_TOP: Colour = (14, 16, 44)
@@ -19,7 +19,6 @@ _SS = 2
 
 
 SKY_COLOURS = 96
-DITHER = 16  # the dither's spread in colour levels, about one step of the sky palette
 STAR_SHADES: tuple[Colour, ...] = ((255, 248, 222), (206, 202, 236), (150, 146, 196))
 
 
@@ -28,19 +27,19 @@ def sky(w: int, h: int) -> Image.Image:
     """The smooth sky alone: blue to plum, the moon's and two lanterns' glow, and distant hills."""
     mask = Image.linear_gradient("L").resize((w, h))
     image = Image.composite(Image.new("RGB", (w, h), NIGHT_BOTTOM), Image.new("RGB", (w, h), NIGHT_TOP), mask)
+    image = paint.washed(image)
     glow = Image.new("L", (w, h), 0)
     g = ImageDraw.Draw(glow)
     g.ellipse((w - 220, -170, w + 130, 220), fill=120)
-    for x, y in ((0.04, 0.94), (0.96, 0.92)):
-        g.ellipse((w * x - 100, h * y - 100, w * x + 100, h * y + 100), fill=80)
     g.ellipse((w * 0.28, h * 0.3, w * 0.72, h * 0.72), fill=40)
     glow = glow.filter(ImageFilter.GaussianBlur(min(w, h) // 10))
     image = Image.composite(Image.new("RGB", (w, h), (255, 190, 140)), image, glow)
     hills = [(0, h), (0, h * 0.9), (w * 0.2, h * 0.84), (w * 0.42, h * 0.9), (w * 0.62, h * 0.83), (w * 0.82, h * 0.88),
              (w, h * 0.82), (w, h)]
     hill = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(hill).polygon(hills, fill=130)
-    return Image.composite(Image.new("RGB", (w, h), (30, 18, 50)), image, hill.filter(ImageFilter.GaussianBlur(3)))
+    ImageDraw.Draw(hill).polygon(hills, fill=150)
+    image = paint.bleed(image, hill, (34, 20, 56), 3)
+    return paint.paper(paint.night_scene(image))
 
 
 @lru_cache(maxsize=1)
@@ -52,39 +51,21 @@ def sky_palette() -> tuple[int, ...]:
     return tuple(palette[: SKY_COLOURS * 3])
 
 
-def _bayer(n: int) -> list[list[int]]:
-    if n == 1:
-        return [[0]]
-    half, inner, corner = n // 2, _bayer(n // 2), ((0, 2), (3, 1))
-    return [[4 * inner[y % half][x % half] + corner[y // half][x // half] for x in range(n)] for y in range(n)]
-
-
-def _ordered_dither(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """Map to the palette through an 8x8 Bayer pattern: smooth to the eye, and regular enough to deflate well."""
-    w, h = image.size
-    tile = Image.new("L", (8, 8))
-    tile.putdata([value * DITHER // 64 for row in _bayer(8) for value in row])
-    pattern = Image.new("L", (w, h))
-    for y in range(0, h, 8):
-        for x in range(0, w, 8):
-            pattern.paste(tile, (x, y))
-    offset = Image.merge("RGB", (pattern, pattern, pattern))
-    shifted = ImageChops.subtract(ImageChops.add(image, offset), Image.new("RGB", (w, h), (DITHER // 2,) * 3))
-    return shifted.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
-
-
 @lru_cache(maxsize=8)
 def background(w: int, h: int, moon: bool = True) -> Image.Image:
-    """Deep twilight: the sky dithered to its palette (no banding once encoded), stars and a crescent moon."""
+    """Deep twilight: the painted sky mapped to its palette (nothing changes once encoded), stars, lanterns, moon."""
     palette = Image.new("P", (1, 1))
     palette.putpalette(sky_palette())
-    image = _ordered_dither(sky(w, h), palette)
+    # Mapped without dithering: the washes turn into soft glazes of flat colour, which deflate well in every frame.
+    image = sky(w, h).quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
     d = ImageDraw.Draw(image)
     rng = random.Random(20)
     for _ in range(w * h // 5000):
         x, y = rng.randrange(w), rng.randrange(int(h * 0.75))
         size = rng.choice((1, 1, 1, 2))
         d.rectangle((x, y, x + size - 1, y + size - 1), fill=rng.choice(STAR_SHADES))
+    lamps = paint.lanterns(w, h)
+    image.paste(lamps, (0, 0), lamps)
     if moon:  # top right, where a picture whose panels reach the corner leaves it out
         crescent = Image.new("L", (w, h), 0)
         m = ImageDraw.Draw(crescent)

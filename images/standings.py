@@ -16,7 +16,7 @@ from images.fonts import Colour, locked_cache, text_sprite
 from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
-ROW_H, ROW_GAP, HEADER_H, LEGEND_H = 84, 10, 132, 52
+ROW_H, ROW_GAP, HEADER_H, LEGEND_H = 84, 10, 144, 52
 MAX_ROUNDS = 8  # round columns, the subtotal column included
 ROUNDS_RIGHT, ROUND_W, SUBTOTAL_W = 900, 58, 76
 TOTAL_X = 980
@@ -44,7 +44,7 @@ def render_standings(
     marked = any(r.caller is not None for r in results)
     height = HEADER_H + seats * (ROW_H + ROW_GAP) + (LEGEND_H if marked else 0) + 14
     frame = scene.background(WIDTH, height).copy()
-    title = text_sprite(text.standings, 44, art.MOON, WIDTH - 200)
+    title = text_sprite(text.standings, 72, art.MOON, WIDTH - 200, display=True)
     scene.paste_centred(frame, title, WIDTH / 2, 40)
     for side in (-1, 1):
         scene.paste_centred(frame, scene.badge("crown", 48), WIDTH / 2 + side * (title.width / 2 + 40), 40)

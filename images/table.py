@@ -9,7 +9,7 @@ from PIL import Image
 from game import Event, Observation, Step
 from images import art, scene
 from images.caption import caption_of, draw_caption, last_move
-from images.cards import numbered_back
+from images.cards import SHADOW, numbered_back, shadow
 from images.centre import draw_centre
 from images.fonts import locked_cache, text_sprite
 from images.layout import (
@@ -61,7 +61,9 @@ def seat_layer(num_seats: int) -> Image.Image:
     frame = scene.background(WIDTH, HEIGHT).copy()
     for spot in seat_spots(num_seats).values():
         for position in range(4):
-            scene.paste(frame, numbered_back(spot.card_w, spot.card_h, position), *spot.card_xy(position))
+            x, y = spot.card_xy(position)
+            scene.paste(frame, shadow(spot.card_w, spot.card_h), x - SHADOW + 3, y - SHADOW + 4)
+            scene.paste(frame, numbered_back(spot.card_w, spot.card_h, position), x, y)
     return frame
 
 

@@ -33,3 +33,17 @@ def test_the_bundled_font_has_its_licence() -> None:
     assets = Path(images.__file__).parent / "assets"
     assert (assets / "DejaVuSans-Bold.ttf").exists()
     assert "Bitstream Vera" in (assets / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+
+
+def test_the_display_font_has_its_licence() -> None:
+    assets = Path(images.__file__).parent / "assets"
+    assert (assets / "AmaticSC-Bold.ttf").exists()
+    licence = (assets / "LICENSE-AmaticSC.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Amatic SC Project Authors" in licence
+
+
+def test_the_painted_sky_is_the_same_in_every_process() -> None:
+    from images import paint
+
+    first = paint.noise(64, 32, 7, 4).tobytes()
+    assert first == paint.noise(64, 32, 7, 4).tobytes() and len(set(first)) > 8
