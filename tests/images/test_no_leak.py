@@ -86,6 +86,8 @@ def test_public_table_ignores_hidden_cards(num_seats: int, seed: int) -> None:
     second = render_table(public_observation(other), names, last_events=scrambled_private(events), deadline="0:30")
     assert encode_png(first) == encode_png(second)
     assert table_alt(public_observation(state), names) == table_alt(public_observation(other), names)
+    told = table_alt(public_observation(state), names, last_events=events)
+    assert told == table_alt(public_observation(other), names, last_events=scrambled_private(events))
 
 
 @pytest.mark.parametrize(("num_seats", "seed"), CASES)
