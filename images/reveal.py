@@ -44,7 +44,7 @@ def render_reveal(
     title_sprite = text_sprite(title.format(number=result.number), 56, art.MOON, WIDTH - 60, display=True)
     scene.paste_centred(frame, title_sprite, WIDTH / 2, 38)
     for key, label in (("sum", text.sum), ("score", text.score), ("total", text.total)):
-        scene.paste_centred(frame, text_sprite(label, 22, (210, 200, 240), 130), _COLUMNS[key], HEADER_H - 22)
+        scene.paste_centred(frame, text_sprite(label, 28, (210, 200, 240), 136), _COLUMNS[key], HEADER_H - 22)
     lowest = min(result.sums)
     for seat in range(seats):
         top = HEADER_H + seat * (ROW_H + ROW_GAP)
@@ -82,12 +82,12 @@ def _row(
     outline = scene.TURN_GLOW if caller else None
     scene.paste(frame, scene.panel(WIDTH - 32, ROW_H, (20, 16, 46, 200), outline), 16, top)
     mid = top + ROW_H / 2
-    label = text_sprite(name, 28, art.MOON, 260, condensed=True)
-    scene.paste(frame, label, 34, (mid - label.height / 2 - 16) if caller else mid - label.height / 2)
+    label = text_sprite(name, 32, art.MOON, 268, condensed=True)
+    scene.paste(frame, label, 34, (mid - label.height / 2 - 18) if caller else mid - label.height / 2)
     if caller:
-        tag = text_sprite(text.wake_up, 20, art.INK, 200, stroke=None)
-        scene.paste(frame, scene.panel(tag.width + 20, 30, (*scene.TURN_GLOW, 255)), 34, mid + 6)
-        scene.paste_centred(frame, tag, 34 + (tag.width + 20) / 2, mid + 21)
+        tag = text_sprite(text.wake_up, 24, art.INK, 200, stroke=None)
+        scene.paste(frame, scene.panel(tag.width + 20, 34, (*scene.TURN_GLOW, 255)), 34, mid + 6)
+        scene.paste_centred(frame, tag, 34 + (tag.width + 20) / 2, mid + 23)
     w, h = CARD
     for x, card in zip(_card_lefts(badged), result.dreams[seat], strict=False):
         scene.paste(frame, face(card, w, h, text.card_name(card)), x, top + (ROW_H - h) / 2)
@@ -100,6 +100,6 @@ def _row(
     score_y = mid - 12 if failed else mid
     scene.paste_centred(frame, text_sprite(str(score), 38, PENALTY if failed else art.MOON), _COLUMNS["score"], score_y)
     if failed:
-        note = text_sprite(text.penalty.format(penalty=penalty), 18, PENALTY, 150)
+        note = text_sprite(text.penalty.format(penalty=penalty), 22, PENALTY, 150)
         scene.paste_centred(frame, note, _COLUMNS["score"], mid + 26)
     scene.paste_centred(frame, text_sprite(str(total), 40, art.GOLD), _COLUMNS["total"], mid)
