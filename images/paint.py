@@ -90,10 +90,16 @@ def lantern_size(h: int) -> float:
 
 
 def lanterns(w: int, h: int) -> Image.Image:
-    """The lanterns themselves (RGBA), drawn crisp over the dithered sky: their colours are in the fixed palette."""
+    """The lanterns, a cat watching them and a few blossoms (RGBA), drawn crisp over the painted sky."""
     size = lantern_size(h)
     lamp = Image.new("RGBA", (w * 2, h * 2), (0, 0, 0, 0))
     d = ImageDraw.Draw(lamp)
+    art.cat(d, w * 2 * 0.745, h * 2 * 0.83, 92 * h / 720, SILHOUETTE, eyes=art.GOLD)
+    rng = random.Random(5)
+    for x, y in ((0.31, 0.66), (0.22, 0.57), (0.04, 0.6), (0.27, 0.84), (0.16, 0.68), (0.1, 0.73)):
+        for _ in range(3):
+            bx, by = w * 2 * x + rng.gauss(0, 22 * h / 720), h * 2 * y + rng.gauss(0, 12 * h / 720)
+            art.blossom(d, bx, by, rng.uniform(14, 22) * h / 720, turn=rng.uniform(0, 72))
     for x, y in lantern_spots(w * 2, h * 2):
         s = size * 2
         d.line((x, y - s * 1.6, x, y - s * 0.5), fill=SILHOUETTE, width=max(2, math.ceil(s / 12)))
