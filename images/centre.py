@@ -8,7 +8,7 @@ from game import Observation
 from images import art, fonts, scene
 from images.cards import back, face
 from images.fonts import locked_cache, text_sprite
-from images.layout import BANNER_H, HEIGHT, PILE_CARD, PILES_OFFSET, WIDTH
+from images.layout import BANNER_H, PILE_CARD, PILES_OFFSET, WIDTH
 from images.text import PictureText
 
 _MINI = (30, 42)
@@ -26,7 +26,7 @@ def draw_centre(
     held: int,
     top: int,
 ) -> None:
-    """Draw the turn banner, the deadline, both piles and the round number; `top` is where the middle starts."""
+    """Draw the turn banner, the deadline and both piles; `top` is where the middle starts."""
     cx, piles_top = WIDTH // 2, top + PILES_OFFSET
     if banner:
         _banner(frame, banner, deadline, cx, top + BANNER_H // 2, held)
@@ -42,8 +42,6 @@ def draw_centre(
         scene.paste(frame, halo, discard_x - 20, piles_top - 20)
     card = obs.discard_top
     scene.paste(frame, face(card, w, h, text.card_name(card)), discard_x, piles_top)
-    number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), 300)
-    scene.paste(frame, number, 16, HEIGHT - 12 - number.height)
 
 
 @locked_cache(maxsize=16)

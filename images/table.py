@@ -50,6 +50,9 @@ def render_table(
     draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
     banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
     draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs), top)
+    # beside the bottom seat's plate, in rows drawn on anyway: a row band drawn on costs a deflate every frame
+    number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), spots[0].left - 40)
+    scene.paste(frame, number, 16, spots[0].top + (PLATE_H - number.height) / 2)
     draw_caption(frame, caption_of(move, names, text), WIDTH / 2, top + BANNER_H + 6 + CAPTION_H / 2)
     return frame
 
