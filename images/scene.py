@@ -22,15 +22,20 @@ SKY_COLOURS = 96
 STAR_SHADES: tuple[Colour, ...] = ((255, 248, 222), (206, 202, 236), (150, 146, 196))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def sky(w: int, h: int) -> Image.Image:
-    """The smooth sky alone: blue to plum, the moon's and two lanterns' glow, and distant hills."""
+    """The painted sky alone, without stars or moon: painted at half size (it is all soft washes), then enlarged."""
+    return _painted((w + 1) // 2, (h + 1) // 2).resize((w, h), Image.Resampling.BICUBIC)
+
+
+def _painted(w: int, h: int) -> Image.Image:
+    """Blue to plum under uneven washes, the moon's glow, hills, and the night scene on them."""
     mask = Image.linear_gradient("L").resize((w, h))
     image = Image.composite(Image.new("RGB", (w, h), NIGHT_BOTTOM), Image.new("RGB", (w, h), NIGHT_TOP), mask)
     image = paint.washed(image)
     glow = Image.new("L", (w, h), 0)
     g = ImageDraw.Draw(glow)
-    g.ellipse((w - 220, -170, w + 130, 220), fill=120)
+    g.ellipse((w - h * 0.3, -h * 0.24, w + h * 0.18, h * 0.3), fill=120)
     g.ellipse((w * 0.28, h * 0.3, w * 0.72, h * 0.72), fill=40)
     glow = glow.filter(ImageFilter.GaussianBlur(min(w, h) // 10))
     image = Image.composite(Image.new("RGB", (w, h), (255, 190, 140)), image, glow)
@@ -38,7 +43,7 @@ def sky(w: int, h: int) -> Image.Image:
              (w, h * 0.82), (w, h)]
     hill = Image.new("L", (w, h), 0)
     ImageDraw.Draw(hill).polygon(hills, fill=150)
-    image = paint.bleed(image, hill, (34, 20, 56), 3)
+    image = paint.bleed(image, hill, (34, 20, 56), max(1.0, h / 240))
     return paint.paper(paint.night_scene(image))
 
 
@@ -51,7 +56,7 @@ def sky_palette() -> tuple[int, ...]:
     return tuple(palette[: SKY_COLOURS * 3])
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=24)  # every size in use: the table, the private pictures, reveals and standings of 2-5 seats
 def background(w: int, h: int, moon: bool = True) -> Image.Image:
     """Deep twilight: the painted sky mapped to its palette (nothing changes once encoded), stars, lanterns, moon."""
     palette = Image.new("P", (1, 1))
