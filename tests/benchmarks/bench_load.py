@@ -142,6 +142,13 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             lines.append(f"bot heap by type: {heap['objects']}")
             lines.append(f"unreachable (reference cycles) by type: {heap['cycles']}")
             lines.append(f"bot heap, widest containers (references, type): {heap['widest']}")
+        if args.memory:
+            memory = await bot.command("memory")
+            lines.append(f"bot RSS given back by malloc_trim: {memory['trimmed'] / 2**20:.1f} MiB")
+            lines.append(f"bot Pillow images alive: {memory['image_bytes'] / 2**20:.1f} MiB of pixels; by size: "
+                         f"{memory['images']}")
+            lines.append(f"bot Python allocations (tracemalloc): {memory['traced'] / 2**20:.1f} MiB; "
+                         f"largest by line (KiB, blocks): {memory['top']}")
         finished = (await bot.command("stats"))["finished"]
         if args.restart:
             await bot.kill()
@@ -159,6 +166,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
 
 async def main_async(args: argparse.Namespace) -> None:
     """Set up the database (a scratch one on PostgreSQL), run, clean up."""
+    if args.memory:
+        os.environ["BENCH_TRACEMALLOC"] = "1"  # the bot process inherits it
     with tempfile.TemporaryDirectory(prefix="bench_load-") as directory:
         url, scratch = await scratch_database(args.database, Path(directory))
         try:
@@ -188,6 +197,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
     parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")
     parser.add_argument("--objects", action="store_true", help="print what the bot's heap holds, by type")
+    parser.add_argument("--memory", action="store_true",
+                        help="trace the bot's Python allocations (slower) and print the lines that hold most")
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args()
 

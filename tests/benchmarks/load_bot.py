@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import ctypes
 import gc
 import json
 import logging
@@ -18,6 +19,7 @@ import os
 import sys
 import threading
 import time
+import tracemalloc
 from collections import Counter
 from typing import Any
 
@@ -25,6 +27,7 @@ import discord
 import discord.gateway
 import discord.http
 import yarl
+from PIL import Image
 
 from bot.app import run_loop
 from bot.client import DreamcatsBot
@@ -155,6 +158,25 @@ def heap_report() -> dict[str, Any]:
             "widest": widest, "full_collection_ms": round(first * 1000, 1)}
 
 
+def memory_report() -> dict[str, Any]:
+    """With tracemalloc on (BENCH_TRACEMALLOC=1): the traced total and the source lines that allocated most."""
+    images = [o for o in gc.get_objects() if isinstance(o, Image.Image)]
+    pixels = Counter()
+    for image in images:
+        pixels[f"{image.width}x{image.height} {image.mode}"] += image.width * image.height * len(image.getbands())
+    before = rss_bytes()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)  # how much of the RSS is freed heap that glibc had kept
+    trimmed = before - rss_bytes()
+    if not tracemalloc.is_tracing():
+        return {"traced": 0, "top": [], "trimmed": trimmed, "images": pixels.most_common(12),
+                "image_bytes": sum(pixels.values())}
+    snapshot = tracemalloc.take_snapshot()
+    top = snapshot.statistics("lineno")[:15]
+    return {"traced": sum(s.size for s in snapshot.statistics("filename")), "trimmed": trimmed,
+            "images": pixels.most_common(12), "image_bytes": sum(pixels.values()),
+            "top": [[str(s.traceback[0]), s.size // 1024, s.count] for s in top]}
+
+
 async def serve_commands(counters: Counters, started: float) -> None:
     """Answer bench_load.py's commands on stdin until `quit` or EOF."""
     loop = asyncio.get_running_loop()
@@ -168,6 +190,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = stats(counters, started)
         elif command == "objects":  # what the heap holds, by type (for RSS per table and the collector's pauses)
             answer = heap_report()
+        elif command == "memory":  # where the traced Python allocations are (bench_load.py --memory)
+            answer = memory_report()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.max_gc_pause, counters.full_collections = 0.0, 0
@@ -186,6 +210,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
 async def main(args: argparse.Namespace) -> None:
     """Log in to the fake, serve commands, close cleanly."""
     started = time.monotonic()
+    if os.environ.get("BENCH_TRACEMALLOC"):
+        tracemalloc.start()
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
