@@ -72,7 +72,9 @@ def draw_caption(frame: Image.Image, caption: str, cx: float, cy: float) -> None
         scene.paste_centred(frame, sprite, cx, cy)
 
 
-@locked_cache(maxsize=256)
+# A caption tells one move, so it is drawn again only while its table is redrawn before the next move: a few suffice
+# (at 256, captions of ~50 KB each held 25 MB of a busy bot's memory).
+@locked_cache(maxsize=32)
 def _sprites(caption: str) -> tuple[Image.Image, Image.Image]:
     sprite = text_sprite(caption, CAPTION_SIZE, (206, 244, 255), CAPTION_WIDTH, condensed=True)
     return sprite, scene.panel(sprite.width + 28, CAPTION_H, (16, 12, 40, 200))

@@ -88,7 +88,9 @@ def fit(text: str, size: int, max_width: int, condensed: bool = False, display: 
     return text[:low].rstrip() + ELLIPSIS
 
 
-@locked_cache(maxsize=1024)
+# Labels repeat in every picture; names differ per table, so at hundreds of tables no bound keeps them all, and 1,024
+# sprites (about 30 KB each) held 30 MB of a busy bot's memory for few hits.
+@locked_cache(maxsize=256)
 def text_sprite(
     text: str,
     size: int,
