@@ -104,7 +104,10 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
         opening = time.monotonic()
-        tasks = await open_tables(tables, args.open_rate)
+        half = len(tables) // 2
+        tasks = await open_tables(tables[:half], args.open_rate)
+        halfway = await bot.command("stats")
+        tasks += await open_tables(tables[half:], args.open_rate)
         opened = await bot.command("stats")
         print(f"opened {sum(t.message is not None for t in tables)} of {args.games} tables in "
               f"{time.monotonic() - opening:.1f} s")
@@ -134,6 +137,9 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         await stop_tables(tables, tasks)
         live = sum(t.message is not None for t in tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
+        lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "
+                     f"{len(tables) - half}, {(opened['rss'] - halfway['rss']) / max(1, len(tables) - half) / 1024:.0f}"
+                     " KiB per table once the shared caches are warm")
         if args.objects:
             heap = await bot.command("objects")
             lines.append(f"bot heap: {heap['tracked']} tracked objects ({heap['references']} references), "
