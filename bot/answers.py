@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.views.replies import ANSWERED, SENDING_FAILED, say, wait_before_deferring
+from bot.sending import SENDING_FAILED
+from bot.views.replies import ANSWERED, say, wait_before_deferring
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -15,12 +15,13 @@ from bot.guild_settings import InvalidSettingError, check_values, settings_answe
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
+from bot.sending import SENDING_FAILED
 from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.storage import get_server_settings
 from bot.views.public import lobby_message
-from bot.views.replies import SENDING_FAILED, refuse, say
+from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
 from game import GameError, MatchSettings
 from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.i18n import resolve_locale, t
+from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
 from bot.texts import seat_names
-from bot.views.replies import SENDING_FAILED
 from game import Event, GameError
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ async def open_thread(bot: DreamcatsBot, interaction: discord.Interaction, table
     """Start the game's thread from its lobby message; if the bot may not, one private line names the permissions
     and the game stays in the channel."""
     locale = resolve_locale(interaction.locale)
-    if isinstance(interaction.channel, discord.Thread):
-        return
+    if isinstance(interaction.channel, discord.Thread) and interaction.channel_id == table.channel_id:
+        return  # the lobby itself is in a thread: Discord has no threads in threads
     missing = missing_permissions(interaction)
     if not missing:
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -80,6 +80,22 @@ async def open_thread(bot: DreamcatsBot, interaction: discord.Interaction, table
         await interaction.followup.send(t("thread.missing_permissions", locale, permissions=names), ephemeral=True)
     except SENDING_FAILED as exc:
         log.info("game %s: could not say that the thread is missing: %r", table.game_id, exc)
+
+
+async def lobby_in_new_thread(bot: DreamcatsBot, interaction: discord.Interaction, table: Table,
+                              lobby: tuple[discord.Embed, discord.ui.View]) -> None:
+    """Play again, pressed in the last match's thread: the new lobby in the channel, with a thread of its own as the
+    last match had (the same place, the same settings); if posting fails the presenter posts it alone."""
+    embed, view = lobby
+    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    try:
+        message = await channel.send(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        await bot.service.set_message(table.game_id, message.id)
+    except (*SENDING_FAILED, GameError) as exc:
+        log.info("game %s: could not post the lobby to open its thread (%r); posting it without", table.game_id, exc)
+        bot.presenter.table_changed(table)
+        return
+    await open_thread(bot, interaction, table, message.id)
 
 
 async def _set_thread(service: GameService, game_id: str, thread_id: int) -> None:

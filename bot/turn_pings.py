@@ -32,9 +32,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot.game_threads import post_channel
 from bot.i18n import t
+from bot.sending import SENDING_FAILED
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.storage import StorageError, wants_turn_pings
-from bot.views.replies import SENDING_FAILED
 from game import RoundResult, Step
 
 if TYPE_CHECKING:

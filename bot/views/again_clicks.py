@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.game_threads import lobby_in_new_thread
 from bot.i18n import resolve_locale
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
+from bot.views.public import lobby_message
 
 if TYPE_CHECKING:
     from bot.client import DreamcatsBot
@@ -28,4 +30,7 @@ async def _play_again(click: Click) -> None:
     last, server = await bot.db.read(read)
     locale = server.table_locale or resolve_locale(click.interaction.guild_locale)
     table = await play_again(click.service, last, click.person, locale=locale)
+    if click.interaction.channel_id not in (None, table.channel_id):  # pressed in the last match's own thread
+        await lobby_in_new_thread(bot, click.interaction, table, lobby_message(table))
+        return
     click.service.notifier.table_changed(table)

@@ -7,11 +7,11 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-import aiohttp
 import discord
 
 from bot import reveal_hides
 from bot.i18n import error_text, resolve_locale
+from bot.sending import SENDING_FAILED
 from bot.service import Table
 from bot.views.private import Private
 from game import GameError, Observation
@@ -27,8 +27,6 @@ class PublicMessageError(RuntimeError):
 
 ANSWERED = "dreamcats.answered"  # interaction.extras key: the reply holds a result or a line
 HOLD = "dreamcats.hold"  # interaction.extras key: the answer is coming, and "thinking…" is shown if it is late
-# What sending a reply can fail with: Discord's answer, the connection, or a timeout.
-SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 # An answer not ready this long after the click is deferred first (Discord allows 3 s; a busy loop may need the rest
 # to get the defer out). Most answers are ready in a few ms and go out as the one reply: no "thinking…" flicker, and
 # one request to Discord instead of two.

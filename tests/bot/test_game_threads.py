@@ -42,6 +42,18 @@ async def test_with_the_server_setting_the_match_lives_in_its_thread(world: Worl
     assert sum("reveal" in a.filename for m in in_thread for a in m.attachments) >= 1
     assert any(":again" in c for m in in_thread for c in m.custom_ids)  # the standings with Play again
     assert thread.archived
+
+    # Play again, pressed in the archived thread: the new lobby is in the channel and opens a thread of its own.
+    standings = next(m for m in in_thread if f"dc:{table.game_id}:again" in m.custom_ids)
+    pressed = await fake.click(world.bo, standings, f"dc:{table.game_id}:again")
+    assert pressed.reply is None or not pressed.reply.ephemeral
+    await running.presenter.idle()
+    await fake.idle()
+    again = running.service.in_channel(world.games.id)
+    assert again is not None and again.state is None and again.thread_id not in (None, thread.id)
+    lobby = fake.messages_by_id[again.thread_id]  # the new thread starts from the new lobby, in the channel
+    assert lobby.channel is world.games and any(f"dc:{again.game_id}:join" == c for c in lobby.custom_ids)
+    assert fake.channels[again.thread_id].parent is world.games
     assert fake.violations == []
 
 
