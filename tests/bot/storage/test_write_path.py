@@ -215,3 +215,25 @@ async def test_two_saves_of_one_table_at_once_keep_exactly_one(db: Database) -> 
     assert all(isinstance(r, ConflictError) for r in results if r != table.version + 1)
     stored = await store.in_channel(table.channel_id)
     assert stored is not None and stored.version == table.version + 1
+
+
+
+async def test_a_write_goes_through_while_the_bots_loop_is_busy(database_url: str) -> None:
+    """The write's statements run on a thread of their own (SQLite's writer, PostgreSQL's own loop), so a save goes
+    through while the bot's loop is stuck in other work: it never holds its game's lock for a busy loop's turns."""
+    db = await Database.open(database_url)
+    try:
+        table = _table(1)
+        await SqlGameStore(db).create(table)
+        executed = threading.Event()
+
+        async def save(session: AsyncSession) -> None:
+            await session.execute(text("UPDATE live_games SET version = version + 1 WHERE game_id = 'game1'"))
+            executed.set()
+
+        task = asyncio.create_task(db.write(save, serializable=False))
+        await asyncio.sleep(0)  # the write is handed over; now the loop is stuck until the statement has run
+        assert executed.wait(timeout=5.0), "the write waited for the bot's loop"
+        await task
+    finally:
+        await db.close()
