@@ -20,7 +20,8 @@ from bot.service.errors import (
     StaleButtonError,
     TableError,
 )
-from bot.service.service import GameService, Notifier, Outcome
+from bot.service.notifier import Notifier, Outcome
+from bot.service.service import GameService
 from bot.service.shards import Shard, owns, shard_of
 from bot.service.store import GameStore, StoredGame, finished_match
 from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableError, table_from_payload

@@ -8,8 +8,6 @@ import random
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Protocol
 
 from bot.service import lobby, moves
 from bot.service.clock import Clock, SystemClock
@@ -21,48 +19,17 @@ from bot.service.errors import (
     GameRunningError,
     StaleButtonError,
 )
+from bot.service.notifier import Notifier, Outcome
 from bot.service.shards import Shard
-from bot.service.store import GameStore, StoredGame, abandoned_match, finished_match
+from bot.service.store import GameStore, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
 from bot.storage.records import MatchRecord
-from game import Action, Event, EventKind, MatchSettings, Observation, RoundResult, observe
+from game import Action, Event, EventKind, MatchSettings, observe
 
 log = logging.getLogger(__name__)
 # A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.
 LOBBY_TIMEOUT = 30 * 60.0
 RESUME_REDRAWS_PER_SECOND = 20.0
-
-
-class Notifier(Protocol):
-    """What the service tells the presentation side; every method returns at once (the work is queued)."""
-
-    def table_changed(self, table: Table) -> None:
-        """Redraw the table (or lobby) message."""
-
-    def round_ended(self, table: Table, result: RoundResult) -> None:
-        """Show the reveal and the scores of a round."""
-
-    def match_ended(self, table: Table) -> None:
-        """Show the final standings."""
-
-    def seat_handed_over(self, table: Table, seat: int) -> None:
-        """Tell a person that a computer player now plays their seat."""
-
-    def game_closed(self, table: Table, reason: str) -> None:
-        """The game was cancelled or stopped ("cancelled" / "stopped")."""
-
-    def game_broken(self, stored: StoredGame, reason: str) -> None:
-        """A live game could not be read after a restart."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A person's accepted move: its events (incl. their private ones) and their view right after it."""
-
-    table: Table
-    seat: int
-    events: list[Event]
-    view: Observation
 
 
 # A move waits this long for its table's lock before it is refused as "busy". The click was acknowledged already (a
