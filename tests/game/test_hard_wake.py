@@ -1,0 +1,58 @@
+"""Hard's Wake up! tuning by table: the milder belief about a rival's kept cards at two seats and a cheap penalty."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from game import Draw, InitialPeek, MatchSettings, MatchState, SwapDrawn, observe
+from game.engine import apply_action, new_match
+from game.observation import Observation
+from game.players.belief import unseen_cards
+from game.players.hard import HARD_WAKE, HARD_WAKE_CROWDED, HARD_WAKE_RISKY, wake_tuning
+from game.players.wake import WakeTuning, sample_deals
+
+
+def started(seats: int, penalty: int) -> MatchState:
+    """A fresh match with every seat's initial peek done; seat 1 is to play."""
+    state = new_match(seats, MatchSettings(penalty=penalty), random.Random(5), starter=1)
+    for seat in range(seats):
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    return state
+
+
+def rival_kept_a_draw() -> Observation:
+    """Seat 0's view after the rival drew a card and kept it in its position 3 (a card only the rival saw)."""
+    state = started(2, 5)
+    apply_action(state, Draw(1))
+    apply_action(state, SwapDrawn(1, 2))
+    return observe(state, 0)
+
+
+def test_the_tuning_follows_the_seats_and_the_penalty() -> None:
+    assert wake_tuning(observe(started(2, 5), 1)) == HARD_WAKE
+    assert wake_tuning(observe(started(2, 15), 1)) == HARD_WAKE_RISKY
+    assert wake_tuning(observe(started(4, 5), 1)) == HARD_WAKE_CROWDED
+    assert wake_tuning(observe(started(4, 15), 1)) == HARD_WAKE_CROWDED
+
+
+def test_a_rivals_kept_card_is_low_but_less_so_at_a_cheap_penalty() -> None:
+    obs = rival_kept_a_draw()
+    pool = [card.points for card in unseen_cards(obs)]
+    mean = sum(pool) / len(pool)
+
+    def kept_mean(tuning: WakeTuning) -> float:
+        deals = sample_deals(obs, 0, random.Random(3), replace(tuning, samples=3000))
+        return sum(dreams[1][2] for dreams, _ in deals) / len(deals)
+
+    mild, steep = kept_mean(HARD_WAKE), kept_mean(HARD_WAKE_RISKY)
+    assert steep + 0.5 < mild < mean - 0.5
+
+
+def test_a_rivals_dealt_cards_it_has_not_looked_at_are_any_unseen_card_under_both() -> None:
+    obs = rival_kept_a_draw()
+    pool = [card.points for card in unseen_cards(obs)]
+    mean = sum(pool) / len(pool)
+    for tuning in (HARD_WAKE, HARD_WAKE_RISKY):
+        deals = sample_deals(obs, 0, random.Random(4), replace(tuning, samples=3000))
+        assert abs(sum(dreams[1][3] for dreams, _ in deals) / len(deals) - mean) < 0.5
