@@ -38,22 +38,16 @@ def intents() -> discord.Intents:
 # while the event loop is busy, each such wait lasted up to the default 5 ms, so a save took tens of ms and a
 # game's lock was held past its 2 s timeout at 500 tables. 1 ms hands the interpreter over sooner.
 SWITCH_INTERVAL_S = 0.001
-# Allocations (less deallocations) between young collections; Python's default is 700. Every tenth young collection
-# is a middle one, and every tenth middle one may be a full one that walks the whole live heap (about 100,000 objects
-# at 500 tables, 40-250 ms with the loop stopped). Most of the bot's garbage is freed by reference counting anyway.
-YOUNG_COLLECTION_THRESHOLD = 20_000
 
 
 def freeze_startup_objects() -> None:
     """Exempt what start-up made (modules, classes, caches: most of the heap) from the cyclic garbage collector.
 
     Python's full collection walks every tracked object; with the whole of discord.py, SQLAlchemy and Pillow in the
-    heap it paused the event loop for 100-180 ms at a time under load. Frozen, those objects are skipped; and
-    collections run less often (YOUNG_COLLECTION_THRESHOLD).
+    heap it paused the event loop for 100-180 ms at a time under load. Frozen, those objects are skipped.
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
