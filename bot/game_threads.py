@@ -87,15 +87,16 @@ async def lobby_in_new_thread(bot: DreamcatsBot, interaction: discord.Interactio
     """Play again, pressed in the last match's thread: the new lobby in the channel, with a thread of its own as the
     last match had (the same place, the same settings); if posting fails the presenter posts it alone."""
     embed, view = lobby
-    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    posts = bot.presenter.posts
     try:
-        message = await channel.send(embed=embed, view=view, allowed_mentions=NO_PINGS)
-        await bot.service.set_message(table.game_id, message.id)
-    except (*SENDING_FAILED, GameError) as exc:
+        async with posts.lock(table.game_id):  # in order with the presenter's own edits of this game
+            await posts.edit(table, embed=embed, view=view)  # posted (no message yet), remembered
+    except SENDING_FAILED as exc:
         log.info("game %s: could not post the lobby to open its thread (%r); posting it without", table.game_id, exc)
         bot.presenter.table_changed(table)
         return
-    await open_thread(bot, interaction, table, message.id)
+    if table.message_id is not None:
+        await open_thread(bot, interaction, table, table.message_id)
 
 
 async def _set_thread(service: GameService, game_id: str, thread_id: int) -> None:

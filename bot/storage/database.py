@@ -86,7 +86,8 @@ def writer_for(engine: AsyncEngine) -> Writer:
     """SQLite file: one writer connection on its own thread; PostgreSQL: a pool on a loop of its own thread;
     in-memory SQLite: the engine itself."""
     if engine.dialect.name != "sqlite":
-        return _postgres_thread(engine, "dreamcats-writer")
+        pool = create_async_engine(engine.url, pool_size=POSTGRES_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
+        return ThreadLoopWriter(pool, name="dreamcats-writer")
     if _in_memory(engine):  # another connection would see another database
         return LoopWriter(engine, serialize=True)
     return ThreadWriter(_thread_engine(engine))
@@ -103,11 +104,6 @@ def reader_for(engine: AsyncEngine) -> ThreadWriter | None:
         return None
     return ThreadWriter(_thread_engine(engine), reads_only=True)
 
-
-def _postgres_thread(engine: AsyncEngine, name: str) -> ThreadLoopWriter:
-    """A pool of PostgreSQL connections for a thread of its own (see ThreadLoopWriter), to the engine's database."""
-    pool = create_async_engine(engine.url, pool_size=POSTGRES_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
-    return ThreadLoopWriter(pool, name=name)
 
 
 def _thread_engine(engine: AsyncEngine) -> sqlalchemy.Engine:
