@@ -96,9 +96,8 @@ def writer_for(engine: AsyncEngine) -> Writer:
 def reader_for(engine: AsyncEngine) -> ThreadWriter | None:
     """SQLite file: one reading connection on its own thread (see ThreadWriter); otherwise None: the engine reads.
 
-    PostgreSQL reads stay on the bot's loop: on a quiet machine at 500 tables, reads on a thread of their own as well
-    added another 20-30 ms to the median answer (every statement crosses between threads), and a read holds no game's
-    lock while it waits.
+    PostgreSQL reads stay on the bot's loop: a read holds no game's lock while it waits, so a thread of its own would
+    only add the crossings between threads to every statement.
     """
     if engine.dialect.name != "sqlite" or _in_memory(engine):
         return None
