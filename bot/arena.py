@@ -230,12 +230,18 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--penalty", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to share the matches among")
+    parser.add_argument("--game", choices=("dreamcats", "dream21"), default="dreamcats")
+    parser.add_argument("--hands", type=int, default=2, help="Dream 21: hands per seat (1 to 5)")
     return parser.parse_args(list(argv))
 
 
 def main(argv: Sequence[str]) -> int:
     """Run the arena and print one row per player."""
     args = parse(argv)
+    if args.game == "dream21":
+        from bot.arena21 import main as arena21_main
+
+        return arena21_main(args)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         settings = MatchSettings(point_limit=args.points, penalty=args.penalty).validated()

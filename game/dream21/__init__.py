@@ -47,10 +47,12 @@ from game.dream21.scoring import Standings, hand_scores, standings, winners
 from game.dream21.serialize import FORMAT_VERSION, match_from_dict, match_to_dict, replay, replay_of
 from game.dream21.settings import Dream21Settings
 from game.dream21.state import HandResult, HandState, MatchState
+from game.errors import CorruptStateError, GameError, MatchOverError, NotYourTurnError, SettingsError, UnknownSeatError
 
 __all__ = [
     "DECK_SIZE", "FORMAT_VERSION", "HAND_SIZE", "MAX_PLAYS", "MAX_SEATS", "MIN_SEATS", "TARGET", "AceChoiceError",
-    "Action", "AlreadyDrewError", "Card", "CardNotHeldError", "Draw", "Dream21Settings", "EmptyPileError", "Event",
+    "Action", "AlreadyDrewError", "Card", "CardNotHeldError", "CorruptStateError", "GameError", "MatchOverError",
+    "NotYourTurnError", "SettingsError", "UnknownSeatError", "Draw", "Dream21Settings", "EmptyPileError", "Event",
     "EventKind", "HandResult", "HandState", "LeadWithoutDrawError", "MatchState", "MustDrawError", "Observation",
     "OverTwentyOneError", "Play", "Rank", "Standings", "Suit", "action_from_dict", "action_to_dict", "apply_action",
     "check_action", "describe", "full_deck", "hand_scores", "legal_actions", "match_from_dict", "match_from_seed",
