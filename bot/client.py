@@ -14,7 +14,9 @@ import discord
 from discord.ext import commands
 
 from bot import reveal_hides
+from bot.cog import DreamcatsCog
 from bot.command_sync import sync_if_changed
+from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
 from bot.pictures import warm_up
 from bot.presenter import DiscordPresenter
@@ -51,7 +53,7 @@ def freeze_startup_objects() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
-class DreamcatsBot(commands.Bot):
+class DreamcatsBot(DreamcatsBase):
     """The Dreamcats bot; `service` runs the games, `db` stores them."""
 
     db: Database
@@ -81,8 +83,6 @@ class DreamcatsBot(commands.Bot):
         self.turn_pings = TurnPings(self, self.presenter, clock=self._clock or SystemClock())
         self.service = GameService(SqlGameStore(self.db), self.turn_pings, clock=self._clock,
                                    computer_pause=self._pause, rng=self._rng, shard=self.shard)
-        from bot.cog import DreamcatsCog
-
         await self.add_cog(DreamcatsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *GUIDE_ITEMS)
         await self.sync_commands()

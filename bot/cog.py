@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.answers import Answer, answer_when_done, send_answer
 from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
+from bot.hub import DreamcatsBase
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
@@ -25,9 +26,6 @@ from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
 from game import GameError, MatchSettings
 from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 NEEDED = ("send_messages", "embed_links", "attach_files")
@@ -70,7 +68,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     # "thinking…" placeholder (Discord allows 3).
     answer_within = 1.0
 
-    def __init__(self, bot: DreamcatsBot) -> None:
+    def __init__(self, bot: DreamcatsBase) -> None:
         self.bot = bot
         super().__init__()
 

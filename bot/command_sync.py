@@ -11,14 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.hub import DreamcatsBase
 from bot.storage import get_bot_state, save_bot_state
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +42,7 @@ def sync_key(application_id: int, guild_id: int | None) -> str:
     return f"command-sync:{application_id}:{'global' if guild_id is None else guild_id}"
 
 
-async def sync_if_changed(bot: DreamcatsBot, guild: discord.abc.Snowflake | None, *, force: bool = False) -> bool:
+async def sync_if_changed(bot: DreamcatsBase, guild: discord.abc.Snowflake | None, *, force: bool = False) -> bool:
     """Sync the commands to `guild` (None: global) unless they are what the last sync sent; whether it synced."""
     application_id = bot.application_id
     assert application_id is not None, "the application id is known after login"

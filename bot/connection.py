@@ -7,13 +7,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import aiohttp
 import discord
 
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
+from bot.hub import DreamcatsBase
 
 log = logging.getLogger(__name__)
 EXIT_REFUSED = 2  # like a configuration error: starting again will not help until DISCORD_TOKEN is fixed
@@ -87,7 +86,7 @@ class ConnectionLog(logging.Filter):
         record.exc_info, record.exc_text = None, None
         return True
 
-    def connected(self, bot: DreamcatsBot) -> None:
+    def connected(self, bot: DreamcatsBase) -> None:
         """The gateway is ready or resumed: say so the first time and after a lost connection."""
         if not self.ready_once:
             self.ready_once = True
@@ -96,7 +95,7 @@ class ConnectionLog(logging.Filter):
             log.info("reconnected to Discord after %.0f s", self.clock() - self.lost_at)
         self.lost_at = None
 
-    def attach(self, bot: DreamcatsBot) -> Callable[[], None]:
+    def attach(self, bot: DreamcatsBase) -> Callable[[], None]:
         """Watch this bot's connection; returns the function that stops watching."""
         async def on_connected() -> None:
             self.connected(bot)

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 
+from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
 from bot.texts import seat_names
 from game import Event, GameError
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,7 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for name in NEEDED if not getattr(interaction.app_permissions, name)]
 
 
-async def open_thread(bot: DreamcatsBot, interaction: discord.Interaction, table: Table, message_id: int) -> None:
+async def open_thread(bot: DreamcatsBase, interaction: discord.Interaction, table: Table, message_id: int) -> None:
     """Start the game's thread from its lobby message; if the bot may not, one private line names the permissions
     and the game stays in the channel."""
     locale = resolve_locale(interaction.locale)
@@ -82,7 +80,7 @@ async def open_thread(bot: DreamcatsBot, interaction: discord.Interaction, table
         log.info("game %s: could not say that the thread is missing: %r", table.game_id, exc)
 
 
-async def lobby_in_new_thread(bot: DreamcatsBot, interaction: discord.Interaction, table: Table,
+async def lobby_in_new_thread(bot: DreamcatsBase, interaction: discord.Interaction, table: Table,
                               lobby: tuple[discord.Embed, discord.ui.View]) -> None:
     """Play again, pressed in the last match's thread: the new lobby in the channel, with a thread of its own as the
     last match had (the same place, the same settings); if posting fails the presenter posts it alone."""
@@ -110,7 +108,7 @@ async def _set_thread(service: GameService, game_id: str, thread_id: int) -> Non
         log.info("game %s: not remembering its thread: %s", game_id, exc)
 
 
-async def started_line(bot: DreamcatsBot, table: Table) -> None:
+async def started_line(bot: DreamcatsBase, table: Table) -> None:
     """The lobby message in the channel becomes one line: the match is on, in the thread."""
     assert table.message_id is not None
     names = ", ".join(seat_names(table, table.locale))
@@ -123,7 +121,7 @@ async def started_line(bot: DreamcatsBot, table: Table) -> None:
         log.info("game %s: could not turn the lobby into its line: %r", table.game_id, exc)
 
 
-async def post_standings(bot: DreamcatsBot, table: Table, *, embed: discord.Embed, file: discord.File,
+async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Embed, file: discord.File,
                          view: discord.ui.View) -> None:
     """The final standings where the game is played; with a thread, the winners' line in the channel, and the thread
     archived."""
@@ -141,13 +139,13 @@ async def post_standings(bot: DreamcatsBot, table: Table, *, embed: discord.Embe
     await archive(bot, table)
 
 
-async def closed(bot: DreamcatsBot, table: Table, marking: Awaitable[None]) -> None:
+async def closed(bot: DreamcatsBase, table: Table, marking: Awaitable[None]) -> None:
     """The game was cancelled or stopped: its message is marked (`marking`), then its thread archived."""
     await marking
     await archive(bot, table)
 
 
-async def archive(bot: DreamcatsBot, table: Table) -> None:
+async def archive(bot: DreamcatsBase, table: Table) -> None:
     """Archive the game's thread, if it has one."""
     if table.thread_id is None:
         return

@@ -15,13 +15,13 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot import look_back
 from bot.frames import FrameTurns
 from bot.game_threads import closed, post_channel, post_standings
+from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
 from bot.service import StoredGame, Table
@@ -38,9 +38,6 @@ from bot.views.public import (
 )
 from game import RoundResult, Step
 
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
-
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
 SETTLED = (Step.START, Step.OVER)  # a table worth a picture: nobody is in the middle of a turn
@@ -52,7 +49,7 @@ PICTURE_PATIENCE = 0.1
 class DiscordPresenter:
     """Turns service notifications into Discord messages; a burst of moves makes few edits."""
 
-    def __init__(self, bot: DreamcatsBot, *, edit_interval: float = 1.0, max_edit_interval: float | None = None,
+    def __init__(self, bot: DreamcatsBase, *, edit_interval: float = 1.0, max_edit_interval: float | None = None,
                  drawers: int = WORKERS, draw_table: Callable[[Table], Awaitable[TableMessage]] = table_message
                  ) -> None:
         self.bot = bot

@@ -12,19 +12,17 @@ import json
 import logging
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 from sqlalchemy import delete, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.storage import Database, StorageError, save_bot_state
 from bot.storage.models import BotState
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +92,7 @@ async def _pending(db: Database) -> list[PendingHide]:
     return hides
 
 
-def schedule(bot: DreamcatsBot, interaction: discord.Interaction, message_id: int, seconds: int, locale: str) -> None:
+def schedule(bot: DreamcatsBase, interaction: discord.Interaction, message_id: int, seconds: int, locale: str) -> None:
     """Hide the cards of the ephemeral message after `seconds`, remembering the deadline across restarts."""
     now = bot.service.clock.now()
     assert interaction.application_id is not None
@@ -103,7 +101,7 @@ def schedule(bot: DreamcatsBot, interaction: discord.Interaction, message_id: in
     _start(bot, hide, remember=True)
 
 
-def replaced(bot: DreamcatsBot, message_id: int, *, reveal_follows: bool) -> None:
+def replaced(bot: DreamcatsBase, message_id: int, *, reveal_follows: bool) -> None:
     """The ephemeral message shows something new: a pending hide of what it showed before is dropped."""
     task = _tasks.pop(message_id, None)
     if task is None:
@@ -115,7 +113,7 @@ def replaced(bot: DreamcatsBot, message_id: int, *, reveal_follows: bool) -> Non
         task.add_done_callback(_forgetting.discard)
 
 
-async def resume(bot: DreamcatsBot) -> int:
+async def resume(bot: DreamcatsBase) -> int:
     """Take up the hides a previous process left pending (those of this process's guilds); how many."""
     now, count = bot.service.clock.now(), 0
     for hide in await _pending(bot.db):
@@ -136,14 +134,14 @@ def cancel_all() -> None:
     _tasks.clear()
 
 
-def _start(bot: DreamcatsBot, hide: PendingHide, *, remember: bool) -> None:
+def _start(bot: DreamcatsBase, hide: PendingHide, *, remember: bool) -> None:
     previous = _tasks.pop(hide.message_id, None)
     if previous is not None:
         previous.cancel()
     _tasks[hide.message_id] = asyncio.get_running_loop().create_task(_hide_later(bot, hide, remember=remember))
 
 
-async def _hide_later(bot: DreamcatsBot, hide: PendingHide, *, remember: bool) -> None:
+async def _hide_later(bot: DreamcatsBase, hide: PendingHide, *, remember: bool) -> None:
     """After the reveal time the card pictures vanish; the buttons of a pending choice stay (left unchanged)."""
     try:
         if remember:

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.game_threads import lobby_moving, post_channel, started_line
+from bot.hub import DreamcatsBase
 from bot.service import Table
 from game import GameError
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
@@ -28,7 +26,7 @@ class TableGoneError(LookupError):
 class TablePosts:
     """Edits and posts for every game's messages; `repost` marks games whose table must be posted anew."""
 
-    def __init__(self, bot: DreamcatsBot) -> None:
+    def __init__(self, bot: DreamcatsBase) -> None:
         self.bot = bot
         self.repost: set[str] = set()
         self.edits = 0

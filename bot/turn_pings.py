@@ -25,20 +25,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.game_threads import post_channel
+from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.sending import SENDING_FAILED
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.storage import StorageError, wants_turn_pings
 from game import RoundResult, Step
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged
@@ -83,7 +80,7 @@ class _Ping:
 class TurnPings:
     """The service's Notifier in front of the presenter: passes every notification on, and pings whose turn it is."""
 
-    def __init__(self, bot: DreamcatsBot, presenter: Notifier, *, clock: Clock, grace: float = PING_GRACE) -> None:
+    def __init__(self, bot: DreamcatsBase, presenter: Notifier, *, clock: Clock, grace: float = PING_GRACE) -> None:
         self.bot, self.presenter, self.clock, self.grace = bot, presenter, clock, grace
         self.posted = 0  # pings posted (tests, benchmarks)
         self._pings: dict[str, _Ping] = {}  # game → the ping of its current turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game import Card, Event, Observation, RoundResult
 from game.hindsight import Origin, Placed
@@ -13,8 +13,29 @@ from images.origins import origin_word
 from images.standings import places
 from images.text import ENGLISH, PictureText
 
-if TYPE_CHECKING:  # images.dream draws with this module's alt text
-    from images.dream import Dream
+
+class ShownDream(Protocol):
+    """What a private picture shows (images.dream.Dream, which draws with this module's alt text)."""
+
+    @property
+    def cards(self) -> tuple[Card | None, ...]:
+        """The seat's positions 1-4: the card when face up, None when face down."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The card held, or Take 2's options."""
+        ...
+
+    @property
+    def other(self) -> tuple[str, int, Card] | None:
+        """Another seat's card seen: its name, position and card."""
+        ...
+
+    @property
+    def text(self) -> PictureText:
+        """The picture's language."""
+        ...
 
 _UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
 MAX_ALT = 1000  # Discord's limit for an attachment description is 1024 characters
@@ -50,7 +71,7 @@ def _card(card: Card, text: PictureText) -> str:
     return f"{name} ({card.points})" if card.is_special else name
 
 
-def private_alt(dream: Dream) -> str:
+def private_alt(dream: ShownDream) -> str:
     """The private picture in words: the seat's cards by position (face up or down), any other card, the hand."""
     text = dream.text
     cards = ", ".join(f"{p + 1}: " + (_card(c, text) if c is not None else text.alt_hidden)

@@ -64,3 +64,64 @@ def test_nothing_outside_bot_imports_bot_or_discord(path: Path) -> None:
     assert "discord" not in roots, f"{path} imports discord"
     if not str(path).startswith(str(ROOT / "migrations")):
         assert "sqlalchemy" not in roots, f"{path} imports sqlalchemy"
+
+
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path, known: set[str], root: Path) -> set[str]:
+    """The package's own modules a file imports anywhere: at the top, under TYPE_CHECKING or inside a function.
+
+    `from a.b import c` counts as importing a.b.c when that is a module, else a.b.
+    """
+    own: set[str] = set()
+    name = _module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            own.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            subs = {f"{base}.{alias.name}" for alias in node.names} & known
+            own.update(subs or ({base} & known))
+    return own
+
+
+def _import_cycles(package: str, root: Path = ROOT) -> list[set[str]]:
+    """The groups of modules that import each other in a circle (strongly connected components of two or more)."""
+    files = {_module_name(path, root): path for path in sorted((root / package).rglob("*.py"))}
+    graph = {name: _imported_modules(path, set(files), root) - {name} for name, path in files.items()}
+    reaches = {name: _reachable(graph, name) for name in graph}
+    return [group for group in {frozenset(n for n in reaches[m] if m in reaches[n]) | {m} for m in graph}
+            if len(group) > 1]
+
+
+def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(graph[name])
+    return seen
+
+
+@pytest.mark.parametrize("package", ["bot", "game"])
+def test_no_import_cycles_not_even_for_typing(package: str) -> None:
+    assert _import_cycles(package) == []
+
+
+def test_the_cycle_check_sees_typing_and_late_imports(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n")
+    (package / "b.py").write_text("def late() -> None:\n    from . import a\n")
+    (package / "c.py").write_text("from pkg import a\n")
+    assert _import_cycles("pkg", tmp_path) == [{"pkg.a", "pkg.b"}]

@@ -18,6 +18,7 @@ from bot.i18n.catalog import (
     LOCALES_DIR,
     SUPPORTED_LOCALES,
     Catalogues,
+    default_catalogues,
     placeholders,
     resolve_locale,
 )
@@ -33,12 +34,6 @@ __all__ = [
     "default_catalogues", "error_key", "error_text", "picture_text", "placeholders", "resolve_locale", "rules_fields",
     "t", "tn",
 ]
-
-
-@functools.cache
-def default_catalogues() -> Catalogues:
-    """The bot's catalogues, read from bot/locales once, on first use."""
-    return Catalogues.load(LOCALES_DIR, SUPPORTED_LOCALES)
 
 
 def t(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:

@@ -190,3 +190,9 @@ class Catalogues:
             return
         self._warned.add(marker)
         log.warning(message, *args)
+
+
+@functools.cache
+def default_catalogues() -> Catalogues:
+    """The bot's catalogues, read from bot/locales once, on first use."""
+    return Catalogues.load(LOCALES_DIR, SUPPORTED_LOCALES)

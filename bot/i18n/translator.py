@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import Catalogues
+from bot.i18n.catalog import Catalogues, default_catalogues
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,6 @@ class DreamcatsTranslator(app_commands.Translator):
 
     def _lookup(self) -> Catalogues:
         if self._catalogues is None:
-            from bot.i18n import default_catalogues
-
             self._catalogues = default_catalogues()
         return self._catalogues
 

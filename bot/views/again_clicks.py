@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.game_threads import lobby_in_new_thread
+from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
 from bot.views.public import lobby_message
 
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
-
 
 @handler("again")
 async def _play_again(click: Click) -> None:
     """Open the lobby (answered by a deferred update); the presenter posts it as a new message."""
-    bot = cast("DreamcatsBot", click.interaction.client)
+    bot = cast(DreamcatsBase, click.interaction.client)
     guild_id, game_id = click.interaction.guild_id or 0, click.bid.game_id
     await click.interaction.response.defer()
 

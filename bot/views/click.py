@@ -6,18 +6,16 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 
+from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.views.ids import ButtonId
 from bot.views.replies import complete_deferred, refuse, retire, say
 from game import GameError
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 # A "thinking…" reply still open after this long gets a line saying the result is coming (it replaces the line).
@@ -36,7 +34,7 @@ class Click:
     def service(self) -> GameService:
         """The bot's game service."""
         # discord.py types interaction.client as the base Client; here it is always our bot.
-        return cast("DreamcatsBot", self.interaction.client).service
+        return cast(DreamcatsBase, self.interaction.client).service
 
     @property
     def locale(self) -> str:

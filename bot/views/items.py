@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
-from bot.views.ids import TEMPLATE, parse_id
+from bot.views.ids import TEMPLATE, ButtonId, parse_id
+
+log = logging.getLogger(__name__)
+Dispatcher = Callable[[discord.Interaction, ButtonId, tuple[str, ...]], Awaitable[None]]
+# bot.views.click.dispatch, handed over by the package (bot.views): the click handlers build these items, so this
+# module may not import them.
+_dispatchers: list[Dispatcher] = []
+
+
+def dispatch_clicks_to(dispatcher: Dispatcher) -> None:
+    """Send every click and choice of these items to `dispatcher` (bot.views does, on import)."""
+    _dispatchers[:] = [dispatcher]
+
+
+async def _dispatch(interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]) -> None:
+    parsed = parse_id(custom_id)
+    if parsed is None:
+        return
+    if not _dispatchers:
+        log.error("a click on %s arrived before the click handlers were set up", custom_id)
+        return
+    await _dispatchers[0](interaction, parsed, values)
 
 _BUTTONS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>dc)"))
 _SELECTS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>ds)"))
@@ -31,11 +53,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTO
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the one dispatcher."""
-        from bot.views.click import dispatch
-
-        parsed = parse_id(self.custom_id)
-        if parsed is not None:
-            await dispatch(interaction, parsed, ())
+        await _dispatch(interaction, self.custom_id, ())
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECTS):
@@ -58,11 +76,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELEC
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to the one dispatcher."""
-        from bot.views.click import dispatch
-
-        parsed = parse_id(self.custom_id)
-        if parsed is not None:
-            await dispatch(interaction, parsed, tuple(self.item.values))
+        await _dispatch(interaction, self.custom_id, tuple(self.item.values))
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GameButton, GameSelect]

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 
+from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
 from bot.look_text import card_lines, turn_lines, verdict_lines
 from bot.views.click import Click, handler
 from bot.views.replies import ANSWERED, hold, release
 from game.hindsight import look_back
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 COLOUR = discord.Colour(0x5B4B8A)
@@ -45,7 +43,7 @@ def _fitted(lines: list[str]) -> str:
 @handler("look")
 async def _how_did_i_do(click: Click) -> None:
     """Answer with the presser's own round, privately; a refusal (not seated, round gone) is one friendly line."""
-    bot = cast("DreamcatsBot", click.interaction.client)
+    bot = cast(DreamcatsBase, click.interaction.client)
     try:
         number = click.bid.int_arg(0)
     except ValueError as exc:

@@ -5,19 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 
 from bot import reveal_hides
+from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale
 from bot.sending import SENDING_FAILED
 from bot.service import Table
 from bot.views.private import Private
 from game import GameError, Observation
-
-if TYPE_CHECKING:
-    from bot.client import DreamcatsBot
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +165,7 @@ async def show(interaction: discord.Interaction, private: Private, table: Table,
     message_id = await _answer(interaction, new_message, embed, view, files)
     interaction.extras[ANSWERED] = True
     # discord.py types interaction.client as the base Client; here it is always our bot.
-    bot = cast("DreamcatsBot", interaction.client)
+    bot = cast(DreamcatsBase, interaction.client)
     reveal = table.settings.reveal_time if private.reveal else None
     reveal_hides.replaced(bot, message_id, reveal_follows=reveal is not None)
     if reveal is not None:
