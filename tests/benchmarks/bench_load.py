@@ -19,6 +19,7 @@ import os
 import random
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from tests.benchmarks.load_bot import Counters, watch_loop
@@ -116,7 +117,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         await bot.command("reset-stalls")
         if args.profile:
             await bot.command("profile-start")
-        uploads, requests = dict(fake.uploads), fake.request_count
+        uploads, requests, kinds = dict(fake.uploads), fake.request_count, Counter(fake.request_kinds)
         before, cpu = await bot.command("stats"), process_cpu()
         control = Counters()  # the same stall monitor in this process: what the machine itself does to a loop
         watcher = asyncio.create_task(watch_loop(control))
@@ -131,7 +132,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         lines.append(f"control: this process's own loop (fake + people) stalled up to {control.max_stall * 1000:.0f} "
                      f"ms, {control.stalls_over_50ms} times over 50 ms (what the machine does to any loop)")
         per = max(1.0, window.delta("interactions"))
-        lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f}")
+        lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f} (" + ", ".join(
+            f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         await stop_tables(tables, tasks)

@@ -7,6 +7,7 @@ import base64
 import mimetypes
 import secrets
 import time
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,7 @@ class FakeDiscord(People):
         self.on_write: Callable[[FakeMessage], None] | None = None  # called after every stored create/edit
         self.uploads: dict[str, int] = {}  # files uploaded, by name
         self.request_count = 0
+        self.request_kinds: Counter[str] = Counter()  # requests by method and route, ids left out
 
     # -- server ------------------------------------------------------------------------------------------------
 

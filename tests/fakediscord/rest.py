@@ -113,10 +113,14 @@ async def handle(request: web.Request) -> web.StreamResponse:
         fake.inflight -= 1
         fake.last_activity = time.monotonic()
         fake.request_count += 1
+        fake.request_kinds[f"{call.method} {_ROUTE_IDS.sub('{id}', call.path)}"] += 1
         if not fake.lean:
             fake.requests.append(RequestLog(call.method, call.path, call.body, status, time.monotonic(),
                                             [f.filename for f in call.files]))
         fake.changed()
+
+
+_ROUTE_IDS = re.compile(r"(?<=/)(\d+|[^/]{40,})(?=/|$)")  # snowflakes and interaction tokens
 
 
 def _find_handler(call: Call) -> Handler | None:
