@@ -26,6 +26,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from bot.storage.records import DREAMCATS
+
 # Named constraints let Alembic's SQLite batch mode find and change them later.
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -35,6 +37,7 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 NAME_LENGTH = 100  # the width of the name columns; PostgreSQL refuses longer strings, so record_match cuts them
+GAME_LENGTH = 32
 
 
 def utcnow() -> datetime:
@@ -125,6 +128,7 @@ class Match(Base):
     __table_args__ = (Index("ix_matches_guild_finished", "guild_id", "finished_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), default=DREAMCATS, server_default=DREAMCATS)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime)
@@ -201,6 +205,7 @@ class LiveGame(Base):
     __table_args__ = (Index("ix_live_games_channel", "channel_id"),)
 
     game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), default=DREAMCATS, server_default=DREAMCATS)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     table_message_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -214,12 +219,13 @@ class LiveGame(Base):
 
 
 class PlayerRating(Base):
-    """A person's rating and running totals in one server, kept current by record_match."""
+    """A person's rating and running totals in one game in one server, kept current by record_match."""
 
     __tablename__ = "player_ratings"
-    __table_args__ = (Index("ix_player_ratings_board", "guild_id", "ordinal", "user_id"),)
+    __table_args__ = (Index("ix_player_ratings_board", "guild_id", "game", "ordinal", "user_id"),)
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), primary_key=True, server_default=DREAMCATS)
     user_id: Mapped[int] = mapped_column(ForeignKey("players.user_id"), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)

@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 
 from bot.storage.models import Match, MatchSeat, Player, PlayerRating
 from bot.storage.ratings import display_rating
-from bot.storage.records import LeaderboardPage, LeaderboardRow, PlayerStats, RecentMatch
+from bot.storage.records import DREAMCATS, LeaderboardPage, LeaderboardRow, PlayerStats, RecentMatch
 
 RECENT_MATCHES = 5
 _FIGURES = (
@@ -27,37 +27,42 @@ _FIGURES = (
 )
 
 
-async def leaderboard(session: AsyncSession, *, guild_id: int, offset: int = 0, limit: int = 10) -> LeaderboardPage:
-    """A page of the server's people by rating, best first; equal ratings share a rank.
+async def leaderboard(
+    session: AsyncSession, *, guild_id: int, offset: int = 0, limit: int = 10, game: str = DREAMCATS
+) -> LeaderboardPage:
+    """A page of the server's people by their rating in one game, best first; equal ratings share a rank.
 
-    One statement: the page's keys come from the (guild_id, ordinal, user_id) index alone, and the same
+    One statement: the page's keys come from the (guild_id, game, ordinal, user_id) index alone, and the same
     round trip counts the server's people and those rated above the page.
     """
     offset, limit = max(offset, 0), max(limit, 0)
     board = PlayerRating.ordinal.desc(), PlayerRating.user_id.desc()
     keys = (
         select(PlayerRating.user_id, PlayerRating.ordinal)
-        .where(PlayerRating.guild_id == guild_id)
+        .where(PlayerRating.guild_id == guild_id, PlayerRating.game == game)
         .order_by(*board)
         .offset(offset)
         .limit(limit)
         .cte("page")
     )
     counted, above = aliased(PlayerRating), aliased(PlayerRating)
-    total = select(func.count()).where(counted.guild_id == guild_id).scalar_subquery()
+    total = select(func.count()).where(counted.guild_id == guild_id, counted.game == game).scalar_subquery()
     top = select(func.max(keys.c.ordinal)).scalar_subquery()
-    better = select(func.count()).where(above.guild_id == guild_id, above.ordinal > top).scalar_subquery()
+    better = select(func.count()).where(above.guild_id == guild_id, above.game == game,
+                                        above.ordinal > top).scalar_subquery()
     rows = (
         await session.execute(
             select(*_FIGURES, total.label("total"), better.label("better"))
             .select_from(keys)
-            .join(PlayerRating, (PlayerRating.guild_id == guild_id) & (PlayerRating.user_id == keys.c.user_id))
+            .join(PlayerRating, (PlayerRating.guild_id == guild_id) & (PlayerRating.game == game)
+                  & (PlayerRating.user_id == keys.c.user_id))
             .join(Player, Player.user_id == PlayerRating.user_id)
             .order_by(*board)
         )
     ).all()
     if not rows:
-        empty = await session.scalar(select(func.count()).where(PlayerRating.guild_id == guild_id))
+        empty = await session.scalar(
+            select(func.count()).where(PlayerRating.guild_id == guild_id, PlayerRating.game == game))
         return LeaderboardPage(rows=[], total=empty or 0)
     ranks = [rows[0].better + 1]
     for index in range(1, len(rows)):
@@ -67,19 +72,20 @@ async def leaderboard(session: AsyncSession, *, guild_id: int, offset: int = 0, 
 
 
 async def player_stats(
-    session: AsyncSession, *, guild_id: int, user_id: int, recent: int = RECENT_MATCHES
+    session: AsyncSession, *, guild_id: int, user_id: int, recent: int = RECENT_MATCHES, game: str = DREAMCATS
 ) -> PlayerStats | None:
-    """The person's record in this server, None if they never finished a match here (two round trips)."""
+    """The person's record in one game in this server, None if they never finished a match of it here (two round
+    trips)."""
     above = aliased(PlayerRating)
     better = (
         select(func.count())
-        .where(above.guild_id == guild_id, above.ordinal > PlayerRating.ordinal)
+        .where(above.guild_id == guild_id, above.game == game, above.ordinal > PlayerRating.ordinal)
         .scalar_subquery()
     )
     found = await session.execute(
         select(*_FIGURES, PlayerRating.best_round, better.label("better"))
         .join(Player, Player.user_id == PlayerRating.user_id)
-        .where(PlayerRating.guild_id == guild_id, PlayerRating.user_id == user_id)
+        .where(PlayerRating.guild_id == guild_id, PlayerRating.game == game, PlayerRating.user_id == user_id)
     )
     row = found.first()
     if row is None:
@@ -88,12 +94,14 @@ async def player_stats(
         **asdict(_row(row.better + 1, row)),
         wakeup_calls=row.wakeup_calls,
         best_round=row.best_round,
-        recent=await recent_matches(session, guild_id=guild_id, user_id=user_id, limit=recent),
+        recent=await recent_matches(session, guild_id=guild_id, user_id=user_id, limit=recent, game=game),
     )
 
 
-async def recent_matches(session: AsyncSession, *, guild_id: int, user_id: int, limit: int) -> list[RecentMatch]:
-    """The person's latest recorded matches in this server, newest first."""
+async def recent_matches(
+    session: AsyncSession, *, guild_id: int, user_id: int, limit: int, game: str = DREAMCATS
+) -> list[RecentMatch]:
+    """The person's latest recorded matches of one game in this server, newest first."""
     rows = await session.execute(
         select(
             MatchSeat.match_id,
@@ -105,7 +113,8 @@ async def recent_matches(session: AsyncSession, *, guild_id: int, user_id: int, 
             MatchSeat.left_early,
         )
         .join(Match, Match.id == MatchSeat.match_id)
-        .where(MatchSeat.user_id == user_id, Match.guild_id == guild_id, Match.abandoned.is_(False))
+        .where(MatchSeat.user_id == user_id, Match.guild_id == guild_id, Match.game == game,
+               Match.abandoned.is_(False))
         .order_by(MatchSeat.match_id.desc())
         .limit(limit)
     )

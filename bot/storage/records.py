@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+DREAMCATS = "dreamcats"  # the game of every match and live game stored before there were others (migration 0007)
+
 
 class StorageError(Exception):
     """Base class of the storage errors."""
@@ -91,6 +93,7 @@ class MatchRecord:
     game_id: str | None = None  # the live game it was
     host_id: int | None = None  # who opened its lobby (or held the host role last)
     abandoned: bool = False  # everyone left: kept for the record, but no rating, total or win changes
+    game: str = DREAMCATS  # which game it was: ratings and totals are kept per game
 
 
 @dataclass(frozen=True, slots=True)

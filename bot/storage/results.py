@@ -34,7 +34,7 @@ async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
     )
     if record.abandoned:  # recorded as it stood, but nobody's standing changes (issue 15)
         return await _insert_match(session, record)
-    before = await _lock_standings(session, record.guild_id, sorted(people))
+    before = await _lock_standings(session, record.guild_id, record.game, sorted(people))
     match_id = await _insert_match(session, record)
     after = updated_standings(record, {user: _standing(row) for user, row in before.items()})
     for user, standing in after.items():
@@ -43,17 +43,20 @@ async def record_match(session: AsyncSession, *, record: MatchRecord) -> int:
     return match_id
 
 
-async def _lock_standings(session: AsyncSession, guild_id: int, users: Sequence[int]) -> dict[int, PlayerRating]:
+async def _lock_standings(
+    session: AsyncSession, guild_id: int, game: str, users: Sequence[int]
+) -> dict[int, PlayerRating]:
     fresh = Standing()
     await insert_missing(
         session,
         PlayerRating,
-        [{"guild_id": guild_id, "user_id": user, "ordinal": fresh.ordinal} | _values(fresh) for user in users],
-        keys=["guild_id", "user_id"],
+        [{"guild_id": guild_id, "game": game, "user_id": user, "ordinal": fresh.ordinal} | _values(fresh)
+         for user in users],
+        keys=["guild_id", "game", "user_id"],
     )
     rows = await session.scalars(
         select(PlayerRating)
-        .where(PlayerRating.guild_id == guild_id, PlayerRating.user_id.in_(users))
+        .where(PlayerRating.guild_id == guild_id, PlayerRating.game == game, PlayerRating.user_id.in_(users))
         .order_by(PlayerRating.user_id)
         .with_for_update()
         .execution_options(populate_existing=True)
@@ -63,6 +66,7 @@ async def _lock_standings(session: AsyncSession, guild_id: int, users: Sequence[
 
 async def _insert_match(session: AsyncSession, record: MatchRecord) -> int:
     match = Match(
+        game=record.game,
         guild_id=record.guild_id,
         channel_id=record.channel_id,
         started_at=record.started_at,
