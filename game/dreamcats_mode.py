@@ -1,0 +1,49 @@
+"""Dreamcats as a game mode (game.modes): the flagship's engine and computer players behind the common protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from game.actions import Action, action_from_dict, action_to_dict
+from game.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
+from game.modes import GameMode, MatchResult
+from game.observation import Observation, observe
+from game.players import STRENGTHS, get_player
+from game.rules import legal_actions
+from game.scoring import winners
+from game.serialize import match_from_dict, match_to_dict, replay_of
+from game.settings import MatchSettings
+from game.state import MatchState
+
+
+def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> MatchState:
+    return new_match(num_seats, MatchSettings.from_dict(dict(settings)) if settings else MatchSettings(), rng)
+
+
+def _result(state: MatchState) -> MatchResult:
+    return MatchResult(tuple(state.totals), winners(state.totals))
+
+
+DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
+    key="dreamcats",
+    title="Dreamcats",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    start=_start,
+    legal_actions=legal_actions,
+    apply_action=apply_action,
+    observe=observe,
+    to_dict=match_to_dict,
+    from_dict=match_from_dict,
+    action_to_dict=action_to_dict,
+    action_from_dict=action_from_dict,
+    replay_of=replay_of,
+    num_seats=lambda state: state.num_seats,
+    is_over=lambda state: state.over,
+    result=_result,
+    players={strength: get_player(strength) for strength in STRENGTHS},
+)
+
+__all__ = ["DREAMCATS"]

@@ -1,0 +1,22 @@
+"""Every game of the family, by the key stored with its matches: a new game adds its package and one line here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.dream21.mode import DREAM21
+from game.dreamcats_mode import DREAMCATS
+from game.modes import GameMode, UnknownGameError
+
+GAMES: dict[str, GameMode[Any, Any, Any]] = {mode.key: mode for mode in (DREAMCATS, DREAM21)}  # the flagship first
+
+
+def game_mode(key: str) -> GameMode[Any, Any, Any]:
+    """The game of that key; UnknownGameError if there is none."""
+    found = GAMES.get(key)
+    if found is None:
+        raise UnknownGameError(f"There is no game {key!r}; there are {', '.join(GAMES)}.")
+    return found
+
+
+__all__ = ["GAMES", "game_mode"]

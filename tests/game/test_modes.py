@@ -1,0 +1,89 @@
+"""The game-mode contract (game.modes), checked the same way for every game in game.games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.errors import GameError
+from game.games import GAMES, game_mode
+from game.modes import GameMode, UnknownGameError
+
+MAX_STEPS = 5000
+CHECK_EVERY = 37  # the round trip and the replay are checked at every 37th step and at the end
+
+
+def _play(mode: GameMode[Any, Any, Any], seats: int, seed: int) -> tuple[Any, int]:
+    """A whole match between computer players of every strength; the state and the number of actions."""
+    rng = random.Random(seed)
+    state = mode.start(seats, {}, rng)
+    strengths = list(mode.players)
+    steps = 0
+    while not mode.is_over(state) and steps < MAX_STEPS:
+        actors = mode.actors(state)
+        assert actors, "a running match always waits for someone"
+        seat = rng.choice(actors)
+        action = mode.computer_action(state, seat, strengths[seat % len(strengths)], rng)
+        assert action in mode.legal_actions(state, seat)
+        mode.apply_action(state, action)
+        steps += 1
+        if steps % CHECK_EVERY == 0:
+            _check_stored_and_replayed(mode, state)
+            _check_repeat_is_refused_cleanly(mode, state, seat, action)
+    return state, steps
+
+
+def _check_stored_and_replayed(mode: GameMode[Any, Any, Any], state: Any) -> None:
+    data = mode.to_dict(state)
+    assert mode.to_dict(mode.from_dict(data)) == data
+    assert mode.to_dict(mode.replay_of(state)) == data
+
+
+def _check_repeat_is_refused_cleanly(mode: GameMode[Any, Any, Any], state: Any, seat: int, action: Any) -> None:
+    if action in mode.legal_actions(state, seat):
+        return
+    before = mode.to_dict(state)
+    with pytest.raises(GameError):
+        mode.apply_action(state, action)
+    assert mode.to_dict(state) == before
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), extra=st.integers(0, 4))
+def test_every_game_plays_to_its_end_by_the_contract(key: str, seed: int, extra: int) -> None:
+    mode = game_mode(key)
+    seats = min(mode.max_seats, mode.min_seats + extra)
+    state, steps = _play(mode, seats, seed)
+    assert mode.is_over(state), f"{mode.title} did not end in {MAX_STEPS} actions"
+    _check_stored_and_replayed(mode, state)
+    result = mode.result(state)
+    assert len(result.totals) == seats
+    assert result.winners == tuple(s for s, total in enumerate(result.totals) if total == min(result.totals))
+    assert mode.actors(state) == [] and steps > 0
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_actions_and_observations_survive_json_and_spectators_see_no_hand(key: str) -> None:
+    mode = game_mode(key)
+    state = mode.start(mode.min_seats, {}, random.Random(5))
+    for seat in mode.actors(state):
+        for action in mode.legal_actions(state, seat):
+            assert mode.action_from_dict(mode.action_to_dict(action)) == action
+    public = mode.observe(state, None)
+    assert getattr(public, "seat") is None
+    assert mode.observe(state, 0) != mode.observe(state, 1)  # each seat sees its own cards
+
+
+def test_the_flagship_comes_first_and_an_unknown_game_is_refused() -> None:
+    assert list(GAMES)[0] == "dreamcats"
+    assert {mode.title for mode in GAMES.values()} >= {"Dreamcats", "Dream 21"}
+    with pytest.raises(UnknownGameError):
+        game_mode("chess")
+    with pytest.raises(UnknownGameError):
+        game_mode("dreamcats").computer_action(GAMES["dreamcats"].start(2, {}, random.Random(1)), 0, "genius",
+                                                random.Random(1))
