@@ -1,0 +1,62 @@
+"""What the public history says: a line about the last move, and the trick just taken, still shown for a moment."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.dream21 import Card, Event, EventKind, Observation
+from images.dream21.text import Dream21Text
+
+NAME_CHARS = 16  # a long name is cut here, so that the move itself always shows
+_TRICK_ENDS = {EventKind.MADE_21, EventKind.COULD_NOT_PLAY}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards on the table, their total, and who took them (None while the trick is in play)."""
+
+    cards: tuple[Card, ...]
+    total: int
+    taker: int | None = None
+
+
+def shown_trick(obs: Observation) -> Trick:
+    """The trick in play; or, when the last move ended a trick, that trick with its taker (its cards were public)."""
+    if obs.play_pile or not obs.history or obs.history[-1].kind not in _TRICK_ENDS:
+        return Trick(obs.play_pile, obs.total)
+    last = obs.history[-1]
+    played: list[Event] = []
+    for event in reversed(obs.history[:-1]):
+        if event.kind in _TRICK_ENDS:
+            break
+        if event.kind is EventKind.PLAYED:
+            played.append(event)
+    taker = last.other if last.kind is EventKind.MADE_21 else last.seat
+    cards = tuple(e.card for e in reversed(played) if e.card is not None)
+    return Trick(cards, played[0].total if played else 0, taker)
+
+
+def last_move(history: Sequence[Event], names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:
+    """One line about the last public move ("Ana played 7♠ — total 18"); "" before the first move of a hand."""
+    if not history:
+        return ""
+    event = history[-1]
+    name = _short(text.seat_name(names, event.seat), cut) if event.seat is not None else ""
+    other = _short(text.seat_name(names, event.other), cut) if event.other is not None else ""
+    match event.kind:
+        case EventKind.PLAYED if event.card is not None:
+            return text.played.format(name=name, card=text.card_name(event.card), total=event.total)
+        case EventKind.MADE_21:
+            return text.made_21.format(name=name, other=other)
+        case EventKind.COULD_NOT_PLAY:
+            return text.could_not_play.format(name=name)
+        case EventKind.DREW:
+            return text.drew.format(name=name)
+        case EventKind.WENT_OUT:
+            return text.went_out.format(name=name)
+    return ""
+
+
+def _short(name: str, cut: int) -> str:
+    return name if len(name) <= cut else name[: cut - 1].rstrip() + "…"
