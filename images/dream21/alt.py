@@ -26,7 +26,8 @@ def trick_alt(obs: Observation, names: Sequence[str], text: Dream21Text = ENGLIS
     assert obs.seat is None, "the public table is described from the public observation only"
     trick = shown_trick(obs)
     if trick.cards:
-        cards = text.alt_trick_cards.format(cards=", ".join(map(text.card_name, trick.cards)), total=trick.total)
+        shown = [text.card_name(c) + (" (11)" if i in trick.high else "") for i, c in enumerate(trick.cards)]
+        cards = text.alt_trick_cards.format(cards=", ".join(shown), total=trick.total)
     else:
         cards = text.alt_trick_empty
     seats = ", ".join(

@@ -14,17 +14,25 @@ _TRICK_ENDS = {EventKind.MADE_21, EventKind.COULD_NOT_PLAY}
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """The cards on the table, their total, and who took them (None while the trick is in play)."""
+    """The cards on the table, their total, who took them (None while the trick is in play), and the aces played
+    high (counting 11), by their place in the trick."""
 
     cards: tuple[Card, ...]
     total: int
     taker: int | None = None
+    high: frozenset[int] = frozenset()
+
+
+def _high(played: Sequence[Event]) -> frozenset[int]:
+    return frozenset(i for i, event in enumerate(played) if event.card is not None and event.card.counts(False)
+                     != event.value)
 
 
 def shown_trick(obs: Observation) -> Trick:
     """The trick in play; or, when the last move ended a trick, that trick with its taker (its cards were public)."""
     if obs.play_pile or not obs.history or obs.history[-1].kind not in _TRICK_ENDS:
-        return Trick(obs.play_pile, obs.total)
+        plays = [e for e in obs.history if e.kind is EventKind.PLAYED][-len(obs.play_pile):] if obs.play_pile else []
+        return Trick(obs.play_pile, obs.total, None, _high(plays))
     last = obs.history[-1]
     played: list[Event] = []
     for event in reversed(obs.history[:-1]):
@@ -33,8 +41,9 @@ def shown_trick(obs: Observation) -> Trick:
         if event.kind is EventKind.PLAYED:
             played.append(event)
     taker = last.other if last.kind is EventKind.MADE_21 else last.seat
-    cards = tuple(e.card for e in reversed(played) if e.card is not None)
-    return Trick(cards, played[0].total if played else 0, taker)
+    played.reverse()
+    cards = tuple(e.card for e in played if e.card is not None)
+    return Trick(cards, played[-1].total if played else 0, taker, _high(played))
 
 
 def last_move(history: Sequence[Event], names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:

@@ -45,8 +45,8 @@ def render_hand_end(result: HandResult, names: Sequence[str], totals: Sequence[i
         mid = top + ROW_H / 2
         x = 36
         if out:
-            tag = text_sprite(text.out_mark, 26, art.INK, 170, condensed=True, stroke=None)
-            scene.paste(frame, scene.panel(tag.width + 24, 40, (*scene.TURN_GLOW, 255)), x, mid - 20)
+            tag = text_sprite(text.out_mark, 30, art.INK, 170, condensed=True, stroke=None)
+            scene.paste(frame, scene.panel(tag.width + 24, 44, (*scene.TURN_GLOW, 255)), x, mid - 22)
             scene.paste_centred(frame, tag, x + (tag.width + 24) / 2, mid)
             x += tag.width + 40
         name = text_sprite(text.seat_name(names, seat), 36, art.MOON, COLUMNS["tricks"] - 70 - x, condensed=True)

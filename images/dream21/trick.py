@@ -13,7 +13,7 @@ from images.dream21.cards import INDEX_W, face
 from images.dream21.moves import Trick, last_move, shown_trick
 from images.dream21.seats import WIDTH, draw_row_layer, draw_rows, rows_height
 from images.dream21.text import ENGLISH, Dream21Text
-from images.fonts import Colour, locked_cache, text_sprite
+from images.fonts import Colour, clean, font, locked_cache, text_sprite
 
 BAND_TOP, BAND_H = 12, 52
 TRICK_TOP, TRICK_H = 76, 218
@@ -21,7 +21,8 @@ CAPTION_Y, CAPTION_H = 318, 42
 ROWS_TOP = 346
 CARD = (124, 174)
 PILE_CARD = (92, 128)
-PILE_X = 40
+PILE_X = 50
+PILE_LABEL_W = 156  # from the panel's edge to the first card of the trick
 CARDS_LEFT, CARDS_RIGHT = 176, 760
 TOTAL_X = 912
 PALE: Colour = (236, 230, 255)
@@ -71,11 +72,17 @@ def _layer(num_seats: int, text: Dream21Text) -> Image.Image:
     """The sky, the trick's panel, the pile's caption, the headings and empty rows: the same for every such table."""
     frame = scene.background(WIDTH, height(num_seats)).copy()
     scene.paste(frame, scene.panel(WIDTH - 32, TRICK_H, TRICK_FILL), 16, TRICK_TOP)
-    label = text_sprite(text.draw_pile, 28, PALE, 150, condensed=True)
-    scene.paste_centred(frame, label, PILE_X + PILE_CARD[0] / 2 - 4, TRICK_TOP + 24)
+    label = text_sprite(text.draw_pile, pile_label_size(text.draw_pile), PALE, PILE_LABEL_W, condensed=True)
+    scene.paste_centred(frame, label, (16 + CARDS_LEFT) / 2, TRICK_TOP + 24)
     scene.paste_centred(frame, text_sprite(text.total, 28, PALE, 220, condensed=True), TOTAL_X, TRICK_TOP + 30)
     draw_row_layer(frame, num_seats, ROWS_TOP, text)
     return frame
+
+
+def pile_label_size(label: str) -> int:
+    """The largest size (28 down to 20) at which the draw pile's caption fits over it whole."""
+    return next((size for size in (28, 26, 24, 22) if font(size, True).getlength(clean(label, True)) <= PILE_LABEL_W),
+                20)
 
 
 def _banner(frame: Image.Image, banner: str, left: float) -> None:
@@ -112,6 +119,16 @@ def _cards(frame: Image.Image, trick: Trick) -> None:
         x = left + i * step
         scene.paste(frame, shadow(w, h), x - SHADOW + 3, top - SHADOW + 4)
         scene.paste(frame, face(card, w, h), x, top)
+        if i in trick.high:  # an ace counting 11: the total alone would not say so
+            scene.paste_centred(frame, _eleven(), x + w * INDEX_W / 2, top + h * 0.62)
+
+
+@locked_cache(maxsize=1)
+def _eleven() -> Image.Image:
+    label = text_sprite("11", 26, art.INK, 60, stroke=None)
+    pill = scene.panel(label.width + 16, 34, (*art.GOLD, 255), art.INK).copy()
+    pill.alpha_composite(label, ((pill.width - label.width) // 2, (pill.height - label.height) // 2))
+    return pill
 
 
 def _empty(frame: Image.Image, caption: str) -> None:

@@ -77,6 +77,12 @@ def long_trick_state() -> MatchState:
 
 
 @cache
+def lead_state() -> MatchState:
+    """Five seats at the start of the second hand: nobody has played yet."""
+    return played_until(5, 19, lambda s: bool(s.results))
+
+
+@cache
 def drawn_state() -> MatchState:
     """Three seats: the seat in turn has drawn and holds cards that fit and cards that do not."""
     def fits_some(s: MatchState) -> bool:
@@ -142,3 +148,4 @@ for _lang, _text in (("en", ENGLISH), ("pl", POLISH)):
         f"standings_3_{_lang}": partial(_standings, _text),
     })
 SCENES["trick_3_long_en"] = partial(_trick, long_trick_state, 3, ENGLISH)
+SCENES["trick_5_lead_pl"] = partial(_trick, lead_state, 5, POLISH)
