@@ -14,7 +14,7 @@ from game.dream21 import Observation
 from images import art, scene
 from images.cards import back
 from images.dream21.text import Dream21Text
-from images.fonts import Colour, text_sprite
+from images.fonts import Colour, locked_cache, text_sprite
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H = 56, 6, 36
@@ -25,7 +25,7 @@ MINI_STEP, MAX_BACKS = 15, 9
 PALE: Colour = (236, 230, 255)
 HEADING: Colour = (210, 200, 240)
 TURN_NAME: Colour = (255, 236, 200)
-ROW_FILL: Colour = (20, 16, 46, 228)
+ROW_FILL: Colour = (20, 16, 46, 238)
 TURN_FILL: Colour = (54, 40, 96, 235)
 
 
@@ -44,8 +44,21 @@ def draw_row_layer(frame: Image.Image, num_seats: int, top: int, text: Dream21Te
     mid = top + HEADER_H / 2
     for label, x in ((text.cards, (BACKS_X + COUNT_X) / 2), (text.tricks, TRICKS_X), (text.match_total, TOTAL_X)):
         scene.paste_centred(frame, text_sprite(label, 30, HEADING, 190, condensed=True), x, mid)
+    # the dealer's mark explained, in the heading row's empty left part
+    scene.paste_centred(frame, _dealer_disc(text.dealer_mark), NAME_X + 4, mid)
+    legend = text_sprite(text.dealer, 28, HEADING, DEALER_X - NAME_X - 40, condensed=True)
+    scene.paste(frame, legend, NAME_X + 32, mid - legend.height / 2)
     for seat in range(num_seats):
         scene.paste(frame, scene.panel(WIDTH - 2 * LEFT, ROW_H, ROW_FILL), LEFT, row_top(top, seat))
+
+
+@locked_cache(maxsize=8)
+def _dealer_disc(mark: str) -> Image.Image:
+    """A gold disc with the dealer's letter on it."""
+    disc = scene.panel(42, 42, (*art.GOLD, 255), art.INK).copy()
+    label = text_sprite(mark, 28, art.INK, 36, stroke=None)
+    disc.alpha_composite(label, ((disc.width - label.width) // 2, (disc.height - label.height) // 2))
+    return disc
 
 
 def draw_rows(frame: Image.Image, obs: Observation, names: Sequence[str], text: Dream21Text, top: int) -> None:
@@ -63,8 +76,7 @@ def draw_rows(frame: Image.Image, obs: Observation, names: Sequence[str], text: 
                            condensed=True)
         scene.paste(frame, name, NAME_X, mid - name.height / 2)
         if obs.dealer == seat:
-            scene.paste_centred(frame, scene.panel(42, 42, (*art.GOLD, 255), art.INK), DEALER_X, mid)
-            scene.paste_centred(frame, text_sprite(text.dealer_mark, 28, art.INK, 36, stroke=None), DEALER_X, mid)
+            scene.paste_centred(frame, _dealer_disc(text.dealer_mark), DEALER_X, mid)
         held = obs.hand_sizes[seat]
         mini = back(*MINI)
         for i in range(min(held, MAX_BACKS)):

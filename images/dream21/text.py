@@ -23,6 +23,7 @@ class Dream21Text:
     tricks: str = "Tricks"
     match_total: str = "Match"
     dealer_mark: str = "D"
+    dealer: str = "dealer"
     seat: str = "Seat {number}"
     played: str = "{name} played {card} — total {total}"
     made_21: str = "{name} made 21: {other} takes the trick"

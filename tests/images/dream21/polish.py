@@ -15,6 +15,7 @@ POLISH = Dream21Text(
     tricks="Lewy",
     match_total="Wynik",
     dealer_mark="R",
+    dealer="rozdaje",
     seat="Miejsce {number}",
     played="{name} zagrywa {card} — suma {total}",
     made_21="{name} robi 21: {other} bierze lewę",

@@ -17,6 +17,7 @@ from tests.images.dream21.scenarios import (
     ENGLISH,
     NAMES,
     drawn_state,
+    finished_match,
     made_21_state,
     stuck_6_state,
     trick_4_state,
@@ -77,6 +78,16 @@ def test_every_fixed_label_fits_whole(text: object) -> None:
     hints = (text.your_turn_draw, text.your_turn_play, text.your_turn_lead)
     for label, size, room in ((*((hint, 30, MIN_WIDTH - 40) for hint in hints),
                                (text.draw_pile, pile_label_size(text.draw_pile), PILE_LABEL_W),
-                               (text.cards, 30, 190), (text.tricks, 30, 190), (text.match_total, 30, 190),
+                               (text.cards, 30, 190), (text.dealer, 28, 360), (text.tricks, 30, 190),
+                               (text.match_total, 30, 190),
                                (text.hand_of.format(number=12, count=30), 32, 330))):
         assert not fit(label, size, room, True).endswith(ELLIPSIS), label
+
+
+def test_a_finished_match_and_an_empty_hand_still_draw() -> None:
+    state = finished_match()
+    public = public_observation(state)
+    assert public.over
+    assert render_trick(public, NAMES[:3]).width == 1080
+    assert render_hand(observe(state, 0)).width == MIN_WIDTH
+    assert render_hand(dataclasses.replace(observe(state, 0), hand=())).width == MIN_WIDTH
