@@ -17,7 +17,7 @@ MAX_WIDTH, MIN_WIDTH = 1080, 840  # narrower with few cards: Discord scales it d
 GAP = 14
 BAND_TOP, BAND_H = 12, 56
 HINT_Y = 96
-BADGE_Y = 146
+BADGE_Y = 142
 CARD = (136, 190)
 RAISE = 24
 CARDS_TOP = 206  # a card that may be played is raised by RAISE above it
@@ -129,8 +129,8 @@ def _total(total: int, word: str) -> Image.Image:
 @locked_cache(maxsize=1)
 def _badge_21() -> Image.Image:
     """A gold star with 21 on it: this card makes exactly 21."""
-    size = 72
+    size = 80
     image = scene.badge("star", size).copy()
-    label = text_sprite(str(TARGET), 24, art.INK, size, stroke=None)
+    label = text_sprite(str(TARGET), 28, art.INK, size, stroke=None)
     image.alpha_composite(label, ((size - label.width) // 2, (size - label.height) // 2 + 2))
     return image
