@@ -39,8 +39,7 @@ class Playable:
 
 
 def playable(obs: Observation) -> Playable:
-    """The cards playable now: any when leading; after a draw (or with the pile empty) those keeping the total at 21
-    or below; before a draw only those making exactly 21."""
+    """The cards playable now: any when leading, those making exactly 21 before a draw, else those that fit."""
     makes = frozenset(c for c in obs.hand if obs.total + c.value == TARGET or (c.is_ace and obs.total + 11 == TARGET))
     if not obs.my_turn:
         return Playable(frozenset(), makes, False)

@@ -14,8 +14,7 @@ _TRICK_ENDS = {EventKind.MADE_21, EventKind.COULD_NOT_PLAY}
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """The cards on the table, their total, who took them (None while the trick is in play), and the aces played
-    high (counting 11), by their place in the trick."""
+    """The trick's cards, total, taker (None while in play) and the places of aces that counted 11."""
 
     cards: tuple[Card, ...]
     total: int

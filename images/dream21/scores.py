@@ -62,8 +62,7 @@ def render_hand_end(result: HandResult, names: Sequence[str], totals: Sequence[i
 
 def render_standings(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
                      results: Sequence[HandResult], *, text: Dream21Text = ENGLISH) -> Image.Image:
-    """The final standings, lowest total first, the winners crowned, every hand's score (the earliest folded into
-    a subtotal when there are many)."""
+    """The final standings, lowest total first, winners crowned, every hand's score (the earliest as a subtotal)."""
     # The Dreamcats standings draw the same table; a hand is a round that nobody called.
     words = dataclasses.replace(PICTURE_TEXT, standings=text.standings, rounds=text.hands, total=text.match_total,
                                 seat=text.seat)
