@@ -75,7 +75,7 @@ def test_actions_and_observations_survive_json_and_spectators_see_no_hand(key: s
         for action in mode.legal_actions(state, seat):
             assert mode.action_from_dict(mode.action_to_dict(action)) == action
     public = mode.observe(state, None)
-    assert getattr(public, "seat") is None
+    assert public.seat is None
     assert mode.observe(state, 0) != mode.observe(state, 1)  # each seat sees its own cards
 
 
