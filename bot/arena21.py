@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bot.arena import lineup, percentile, progress_bar, wilson
+from bot.arena_common import lineup, percentile, progress_bar, wilson
 from game.dream21 import Dream21Settings, MatchState, apply_action, legal_actions, new_match, observe, winners
 from game.dream21.players import Player, UnknownPlayerError, get_player
 

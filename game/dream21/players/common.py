@@ -56,3 +56,9 @@ def exact_values(gap: int) -> tuple[int, ...]:
     if 1 <= gap <= 10:
         return (gap,)
     return (1,) if gap == 11 else ()
+
+
+def free_plays(obs: Observation, seat: int) -> int:
+    """How many cards the seat played this hand that did not make 21 (each one a choice of what to keep)."""
+    played = [e for e in obs.history if e.kind is EventKind.PLAYED and e.seat == seat]
+    return sum(1 for e in played if e.total != TARGET)

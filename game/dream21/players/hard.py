@@ -1,4 +1,4 @@
-"""The hard computer player: counts the unseen cards and looks ahead over the trick it plays into."""
+"""The hard computer player: counts the unseen cards and plays each candidate out many times."""
 
 from __future__ import annotations
 
@@ -9,16 +9,22 @@ from dataclasses import dataclass
 from game.dream21.actions import Action, Play
 from game.dream21.cards import TARGET
 from game.dream21.observation import Observation
-from game.dream21.players.common import draw_offered, making_21, plays, unseen_counts
-from game.dream21.players.lookahead import Trick, values_of
+from game.dream21.players import rollout
+from game.dream21.players.common import draw_offered, free_plays, making_21, plays, unseen_counts
+from game.dream21.players.lookahead import Trick, guess_hands, values_of
 
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """What the hard player weighs besides its chance of coming out of the trick well."""
+    """The hard player's knobs."""
 
-    shed: float = 0.01  # per point of card value played (high cards are hard to place later)
-    keep_ace: float = 0.05  # an ace kept fits anywhere
+    rollouts: int = 24  # play-outs per candidate; 0 scores by the trick look-ahead alone
+    trick: float = 0.5  # weight of the trick look-ahead's value beside the play-outs' mean result
+    trick_weight: float = 1.0  # a trick taken, in cards shed
+    shed_memory: int = 1  # how many unseen cards each free play of the next seat is taken to have passed over
+    guesses: int = 200  # guesses at the next seat's hand
+    shed: float = 0.05  # per point of card value played (high cards are hard to place later)
+    keep_ace: float = 0.1  # an ace kept fits anywhere
     depth: int = 4
 
 
@@ -26,7 +32,7 @@ HARD = Weights()
 
 
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Makes 21 when it can; else plays the card that gives it the best odds over the rest of the trick."""
+    """Makes 21 when it can; else plays the card whose play-outs and trick odds look best."""
     return choose(obs, legal, rng, HARD)
 
 
@@ -38,25 +44,54 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, weight
     draw = draw_offered(legal)
     if draw is not None:
         return draw
-    trick = _trick(obs, weights)
-    hand = [card.value for card in obs.hand]
-    return max(plays(legal), key=lambda play: (score(obs, play, hand, trick, weights), rng.random()))
+    options = _distinct(plays(legal))
+    if len(options) == 1:
+        return options[0]
+    counts = unseen_counts(obs)
+    trick = _trick(obs, counts, rng, weights)
+    scores = {play: _static(obs, play, trick, weights) for play in options}
+    if weights.rollouts:
+        for play, mean in _play_outs(obs, options, counts, rng, weights.rollouts).items():
+            scores[play] += mean
+    return max(options, key=lambda play: (scores[play], rng.random()))
 
 
-def score(obs: Observation, play: Play, hand: list[int], trick: Trick, weights: Weights) -> float:
-    """How good the play looks: the odds over the rest of the trick, and the cards this seat keeps."""
-    rest = list(hand)
-    rest.remove(play.card.value)
-    value = trick.after_my_play(TARGET - obs.total - play.value, values_of(rest))
-    value += weights.shed * play.card.value
-    if play.card.is_ace:
-        value -= weights.keep_ace
-    return value
+def _distinct(options: list[Play]) -> list[Play]:
+    """One play per (value, count): suits make no difference."""
+    seen: dict[tuple[int, int], Play] = {}
+    for play in options:
+        seen.setdefault((play.card.value, play.value), play)
+    return list(seen.values())
 
 
-def _trick(obs: Observation, weights: Weights) -> Trick:
+def _trick(obs: Observation, counts: list[int], rng: random.Random, weights: Weights) -> Trick:
     seat = obs.seat if obs.seat is not None else obs.turn
     following = (seat + 1) % obs.num_seats
-    draws = obs.draw_count > 0
-    cards = obs.hand_sizes[following] + (1 if draws else 0)
-    return Trick(unseen_counts(obs), cards, draws, obs.num_seats == 2, depth=weights.depth)
+    shed = weights.shed_memory * free_plays(obs, following)
+    guesses = guess_hands(counts, obs.hand_sizes[following], shed, rng, weights.guesses)
+    return Trick(counts, guesses, obs.draw_count > 0, obs.num_seats == 2, depth=weights.depth,
+                 trick=weights.trick_weight)
+
+
+def _static(obs: Observation, play: Play, trick: Trick, weights: Weights) -> float:
+    rest = [card.value for card in obs.hand]
+    rest.remove(play.card.value)
+    value = weights.trick * trick.after_my_play(TARGET - obs.total - play.value, values_of(rest))
+    value += weights.shed * play.card.value
+    return value - (weights.keep_ace if play.card.is_ace else 0.0)
+
+
+def _play_outs(obs: Observation, options: list[Play], counts: list[int], rng: random.Random,
+               rollouts: int) -> dict[Play, float]:
+    seat = obs.seat if obs.seat is not None else obs.turn
+    unseen = [v for v in range(1, 11) for _ in range(counts[v])]
+    mine = [card.value for card in obs.hand]
+    means = dict.fromkeys(options, 0.0)
+    for _ in range(rollouts):
+        # The same guess at the hidden cards for every candidate: their differences are what counts.
+        guess = rollout.deal_unseen(mine, seat, obs.hand_sizes, unseen, rng, obs.total, seat, obs.tricks)
+        for option in options:
+            table = guess.copy()
+            rollout.play(table, seat, option.card.value, option.value)
+            means[option] += rollout.seat_result(rollout.finish(table), seat) / rollouts
+    return means

@@ -1,0 +1,51 @@
+"""What both arenas share: the Wilson interval, percentiles, seating and the progress bar."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
+
+from tqdm import tqdm
+
+
+def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = wins / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def lineup(names: Sequence[str], seats: int, match_index: int) -> list[str]:
+    """The player name at each seat: the names cycled over the seats, rotated by one seat every match."""
+    cycled = [names[i % len(names)] for i in range(seats)]
+    shift = match_index % seats
+    return cycled[-shift:] + cycled[:-shift] if shift else cycled
+
+
+def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    """A progress callback: a bar with the rate and the time left on a terminal, nothing when not on one."""
+    bar: tqdm[NoReturn] | None = None
+
+    def show(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:  # disable=None: quiet when the stream is piped or logged
+            bar = tqdm(total=total, desc="arena", unit=" matches", file=stream, disable=None, dynamic_ncols=True)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return show

@@ -1,0 +1,102 @@
+"""The Dream 21 computer players: always legal, never passing up 21, honest, and counting cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.dream21 import (
+    Action,
+    Dream21Settings,
+    Event,
+    EventKind,
+    MatchState,
+    Play,
+    apply_action,
+    legal_actions,
+    new_match,
+    observe,
+)
+from game.dream21.players import PLAYERS, STRENGTHS, UnknownPlayerError, get_player
+from tests.game.dream21.support import c, random_action, rigged
+
+
+def positions(seats: int, seed: int, count: int) -> list[MatchState]:
+    """Copies of a random match at `count` moments, each with the seat in turn to decide."""
+    rng = random.Random(seed)
+    state = new_match(seats, Dream21Settings(hands_per_seat=1), rng)
+    taken: list[MatchState] = []
+    while not state.over and len(taken) < count:
+        if rng.random() < 0.3:
+            taken.append(state.copy())
+        apply_action(state, random_action(state, rng))
+    return taken
+
+
+@pytest.mark.parametrize("name", STRENGTHS)
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_players_finish_matches_with_legal_actions(name: str, seats: int) -> None:
+    player, rng = get_player(name), random.Random(seats)
+    state = new_match(seats, Dream21Settings(hands_per_seat=1), rng)
+    while not state.over:
+        seat = state.hand.turn
+        legal = legal_actions(state, seat)
+        action = player(observe(state, seat), legal, rng)
+        assert action in legal
+        apply_action(state, action)
+    assert len(state.results) == seats
+
+
+@pytest.mark.parametrize("name", STRENGTHS)
+def test_every_player_makes_21_without_drawing_when_it_can(name: str) -> None:
+    state = rigged([["KS", "2H"], ["7C", "4C", "KC"]], draw=["5D"], play=["9H", "5H"], turn=1)
+    action = get_player(name)(observe(state, 1), legal_actions(state, 1), random.Random(1))
+    assert action == Play(1, c("7C"))
+
+
+def test_a_player_never_plays_an_ace_high_for_nothing() -> None:
+    state = rigged([["AS", "2H"], ["7C", "4C", "KC"]], draw=["5D"])
+    for name in ("easy", "normal"):
+        action = get_player(name)(observe(state, 0), legal_actions(state, 0), random.Random(2))
+        assert not (isinstance(action, Play) and action.ace_high)
+
+
+def test_hard_counts_the_aces_and_leaves_20_once_every_ace_is_seen() -> None:
+    # After drawing at 11, 9 leaves 20: the next seat can only answer with an ace. Unseen aces make it too risky.
+    def decision(aces_seen: bool) -> Action:
+        state = rigged([["9S", "5S", "2D"], ["7C", "3C", "KC"]], draw=["5D", "6D"], play=["8H", "3H"], turn=0)
+        state.hand.drawn = c("9S")
+        if aces_seen:
+            state.hand.history = [Event(EventKind.PLAYED, 1, card=c(f"A{suit}"), value=1, total=1) for suit in "CDHS"]
+        return get_player("hard")(observe(state, 0), legal_actions(state, 0), random.Random(3))
+
+    assert decision(aces_seen=True) == Play(0, c("9S"))
+    assert decision(aces_seen=False) != Play(0, c("9S"))
+
+
+@pytest.mark.parametrize("name", STRENGTHS)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_reshuffling_every_card_the_seat_does_not_know_never_changes_its_decision(name: str, seats: int) -> None:
+    player = get_player(name)
+    for number, state in enumerate(positions(seats, seed=seats * 100 + len(name), count=8)):
+        seat, hand = state.hand.turn, state.hand
+        other = state.copy()
+        others = [cards for s, cards in enumerate(other.hand.hands) if s != seat]
+        hidden = [*other.hand.draw_pile, *(card for cards in others for card in cards)]
+        random.Random(number).shuffle(hidden)
+        for cards in others:
+            cards[:] = [hidden.pop() for _ in cards]
+        other.hand.draw_pile[:] = hidden
+        assert other.hand.hands != hand.hands or other.hand.draw_pile != hand.draw_pile or not hidden
+        mine = player(observe(state, seat), legal_actions(state, seat), random.Random(number))
+        theirs = player(observe(other, seat), legal_actions(other, seat), random.Random(number))
+        assert mine == theirs
+
+
+def test_the_registry_names_the_strengths_and_loads_functions() -> None:
+    assert set(PLAYERS) == set(STRENGTHS) == {"easy", "normal", "hard"}
+    assert get_player("game.dream21.players.easy:easy") is PLAYERS["easy"]
+    for bad in ("nightmare", "game.dream21.players.easy:nothing", "no.such.module:f", "game.dream21.cards:TARGET"):
+        with pytest.raises(UnknownPlayerError):
+            get_player(bad)
