@@ -190,9 +190,20 @@ def run_demo(out: Path, seats: int, seed: int, names: Sequence[str], settings: M
     return state
 
 
+GAMES = ("dreamcats", "dream21")
+
+
 def main(argv: Sequence[str]) -> int:
-    """Play the demo match and say where it went."""
+    """Play the demo match and say where it went (`--game dream21`: bot.demo21)."""
+    chooser = argparse.ArgumentParser(add_help=False)
+    chooser.add_argument("--game", choices=GAMES, default="dreamcats")
+    chosen, rest = chooser.parse_known_args(list(argv))
+    if chosen.game == "dream21":
+        from bot.demo21 import main as dream21_main
+
+        return dream21_main(rest)
     parser = argparse.ArgumentParser(prog="dreamcats demo", description="Play one computer-only match to a folder.")
+    parser.add_argument("--game", choices=GAMES, default="dreamcats", help="the game (default dreamcats)")
     parser.add_argument("--out", type=Path, required=True, help="the folder to write into")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
