@@ -43,12 +43,12 @@ class SqlGameStore:
 
     async def create(self, table: Table) -> int:
         """Insert the live game (version 1)."""
-        game_id, guild_id, channel_id = table.game_id, table.guild_id, table.channel_id
+        game_id, guild_id, channel_id, game = table.game_id, table.guild_id, table.channel_id, table.game
         payload, deadline = table.to_payload(), table.deadline
         async with _refusals():
             record = await self.db.write(lambda session: create_live_game(
                 session, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload,
-                deadline=deadline), serializable=False)
+                deadline=deadline, game=game), serializable=False)
         return record.version
 
     async def save(self, table: Table) -> int:

@@ -89,4 +89,4 @@ def _match_record(table: Table, finished_at: datetime, *, winning: set[int], aba
     )
     return MatchRecord(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
                        state.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id,
-                       abandoned=abandoned)
+                       abandoned=abandoned, game=table.game)

@@ -19,6 +19,7 @@ from game import (
 )
 
 PAYLOAD_FORMAT = 1
+DREAMCATS = "dreamcats"  # the one game the service drives so far (game.games lists the engines)
 LOG_LENGTH = 6
 # A person's seat handed to the computer (time-outs, leaving) is played at this strength.
 STAND_IN_STRENGTH = "normal"
@@ -111,6 +112,7 @@ class Table:
     ready: list[int] = field(default_factory=list)  # the seats whose person pressed Next round
     invited: list[int] = field(default_factory=list)  # Play again: the last match's people, not yet seated
     thread_id: int | None = None  # the game's own thread (bot.game_threads), started from the lobby message
+    game: str = DREAMCATS  # which game (game.games); its matches and standings are kept under this key
 
     @property
     def last_activity(self) -> datetime:
@@ -189,6 +191,7 @@ class Table:
             "ready": list(self.ready),
             "invited": list(self.invited),
             "thread_id": self.thread_id,
+            "game": self.game,
         }
 
 
@@ -223,6 +226,7 @@ def table_from_payload(
             ready=[int(seat) for seat in data.get("ready", [])],
             invited=[int(user) for user in data.get("invited", [])],
             thread_id=int(data["thread_id"]) if data.get("thread_id") else None,
+            game=str(data.get("game", DREAMCATS)),  # written before there were other games: Dreamcats
         )
     except UnreadableTableError:
         raise

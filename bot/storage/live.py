@@ -12,7 +12,13 @@ from sqlalchemy import CursorResult, Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import LiveGame, ServerSettings, utcnow
-from bot.storage.records import LiveGameNotFoundError, LiveGameRecord, ServerSettingsRecord, VersionConflictError
+from bot.storage.records import (
+    DREAMCATS,
+    LiveGameNotFoundError,
+    LiveGameRecord,
+    ServerSettingsRecord,
+    VersionConflictError,
+)
 from bot.storage.sql import upsert
 
 log = logging.getLogger(__name__)
@@ -51,11 +57,13 @@ async def create_live_game(
     channel_id: int,
     payload: dict[str, Any],
     deadline: datetime | None = None,
+    game: str = DREAMCATS,
 ) -> LiveGameRecord:
-    """Store a new live game at version 1."""
+    """Store a new live game (of `game`) at version 1."""
     now = utcnow()
     row = LiveGame(
         game_id=game_id,
+        game=game,
         guild_id=guild_id,
         channel_id=channel_id,
         table_message_id=None,
