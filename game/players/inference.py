@@ -30,7 +30,7 @@ def _draw_gain(worst: int) -> float:
 LEAVE_CAP = tuple(max(w for w in range(10) if w - d <= _draw_gain(w) or w <= d) for d in range(10))
 
 
-def slot_caps(obs: Observation) -> dict[Slot, int]:
+def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
     """Per dream slot, the highest points its card can have by what its owner did (9: nothing known)."""
     n = obs.num_seats
     caps = {Slot(s, p): 9 for s in range(n) for p in range(DREAM_SIZE)}
@@ -72,6 +72,8 @@ def slot_caps(obs: Observation) -> dict[Slot, int]:
             pile.append(given)
         elif kind is EventKind.TOOK_DISCARD:
             slot = event.slots[0]
+            if took_caps:  # it gave up its worst card, so its other known cards lie at or below that one
+                cap_known(seat, POINTS[event.cards[1]] if slot in knows[seat] else OPEN_WORST)
             pile.pop()
             pile.append(POINTS[event.cards[1]])
             caps[slot] = POINTS[event.cards[0]]

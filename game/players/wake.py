@@ -1,11 +1,12 @@
 """Hard's Wake up!: deals sampled from a belief that reads the public history, weighed with the match standings.
 
 A card an opponent drew and kept is likely low, one it was dealt and looked at a little less so, and one nobody
-has seen is any unseen card. With `slot_caps`, each card is also capped by what its owner did (game.players.inference:
-a kept card is below the card it replaced, a seat that threw a draw away knows no card above it), and with
-`noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like rule, counts less.
-Over the sampled deals the call is worth the caller's real score, penalty included, and a round that would end the
-match is worth winning or losing the match.
+has seen is any unseen card; with `own_origins`, an unseen card of mine that a rival kept before Swap 2 brought it
+to me is as low as it was there. With `slot_caps`, each card is also capped by what its owner did
+(game.players.inference: a kept card is below the card it replaced, a seat that threw a draw away knows no card
+above it), and with `noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like
+rule, counts less. Over the sampled deals the call is worth the caller's real score, penalty included, and a round
+that would end the match is worth winning or losing the match.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from game.cards import DREAM_SIZE, POINTS
 from game.events import EventKind
 from game.observation import Observation
 from game.players.belief import unseen_cards
-from game.players.history import kept_from_draw, turns_taken
+from game.players.history import card_origins, kept_from_draw, turns_taken
 from game.players.inference import last_turns, slot_caps
 from game.scoring import match_is_over, winners
 from game.settings import MatchSettings
@@ -54,11 +55,14 @@ class WakeTuning:
     # A rival that did not call at the start of its latest turn (by the rule above) makes the deals in which it
     # would have called this much less likely. One: off.
     noncall_weight: float = 1.0
+    took_caps: bool = False  # a seat that took the discard gave up its worst card: its other known cards are lower
+    own_origins: bool = False  # an unknown card of mine that a rival kept before I took it is drawn as low
 
 
-def _categories(obs: Observation, seat: int) -> list[tuple[Slot, int]]:
-    """The dream slots this seat does not know, each with what is known about its card."""
+def _categories(obs: Observation, seat: int, own_origins: bool) -> list[tuple[Slot, int, int]]:
+    """The dream slots this seat does not know, each with what is known about its card and whose choice that was."""
     kept = kept_from_draw(obs)
+    origins = card_origins(obs) if own_origins else {}
     slots = []
     for owner in range(obs.num_seats):
         for position in range(DREAM_SIZE):
@@ -66,13 +70,15 @@ def _categories(obs: Observation, seat: int) -> list[tuple[Slot, int]]:
             if slot in obs.known:
                 continue
             if owner == seat:
-                slots.append((slot, UNIFORM))
+                # A card of mine I never saw may be one a rival kept and I took with Swap 2: as low as it was there.
+                drawn, keeper = origins.get(slot, (False, seat))
+                slots.append((slot, UNIFORM if keeper == seat else KEPT if drawn else OWNED, keeper))
             elif kept.get(slot) == owner:
-                slots.append((slot, KEPT))
+                slots.append((slot, KEPT, owner))
             elif slot in obs.known_slots[owner]:
-                slots.append((slot, OWNED))
+                slots.append((slot, OWNED, owner))
             else:
-                slots.append((slot, UNIFORM))
+                slots.append((slot, UNIFORM, owner))
     slots.sort(key=lambda item: -item[1])  # the biased ones draw first, from the full pool
     return slots
 
@@ -92,7 +98,7 @@ def sample_deals(
     """`tuning.samples` deals that agree with what this seat has seen: every dream's points by position, and the
     points left over (the draw pile, unordered)."""
     pool = [POINTS[c] for c in unseen_cards(obs)]
-    slots = _categories(obs, seat)
+    slots = _categories(obs, seat, tuning.own_origins)
     caps = discard_caps(obs)
     uniform = [1.0] * 10
 
@@ -100,7 +106,7 @@ def sample_deals(
         cap = 10 if tuning.slot_caps else caps[owner]
         return [2.0 ** (-p / bias) * (tuning.above_cap if p > cap else 1.0) for p in range(10)]
 
-    limits = slot_caps(obs) if tuning.slot_caps else {}
+    limits = slot_caps(obs, tuning.took_caps) if tuning.slot_caps else {}
 
     # A dealt card its owner looked at is any card until the owner has had a turn to throw a high one away.
     owned = [tuning.owned_bias if turns_taken(obs, s) else tuning.fresh_bias for s in range(obs.num_seats)]
@@ -111,11 +117,11 @@ def sample_deals(
     for _ in range(tuning.samples):
         left = list(pool)
         dreams = [list(b) for b in base]
-        for slot, kind in slots:
+        for slot, kind, keeper in slots:
             if kind == UNIFORM or not left:
                 index = rng.randrange(len(left))
             else:
-                weights = tables[slot.seat].get(kind, uniform)
+                weights = tables[keeper].get(kind, uniform)
                 cap = limits.get(slot, 9)
                 index = rng.choices(range(len(left)), weights=[
                     weights[p] * (tuning.above_cap if p > cap else 1.0) for p in left])[0]

@@ -5,12 +5,26 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game import Draw, InitialPeek, MatchSettings, MatchState, SwapDrawn, observe
+from game import (
+    DiscardDrawn,
+    Draw,
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    Slot,
+    SwapDrawn,
+    TakeDiscard,
+    UseSwap,
+    observe,
+)
 from game.engine import apply_action, new_match
 from game.observation import Observation
 from game.players.belief import unseen_cards
 from game.players.hard import HARD_WAKE, HARD_WAKE_CROWDED, HARD_WAKE_RISKY, wake_tuning
+from game.players.history import card_origins
+from game.players.inference import slot_caps
 from game.players.wake import WakeTuning, sample_deals
+from tests.game.support import play, rigged
 
 
 def started(seats: int, penalty: int) -> MatchState:
@@ -56,3 +70,37 @@ def test_a_rivals_dealt_cards_it_has_not_looked_at_are_any_unseen_card_under_bot
     for tuning in (HARD_WAKE, HARD_WAKE_RISKY):
         deals = sample_deals(obs, 0, random.Random(4), replace(tuning, samples=3000))
         assert abs(sum(dreams[1][3] for dreams, _ in deals) / len(deals) - mean) < 0.5
+
+
+def swapped_a_rivals_kept_card() -> MatchState:
+    """Seat 1 drew a 0 and kept it in its position 3; seat 0 then used Swap 2 to trade its unseen position 4 for it."""
+    state = rigged([[1, 2, 9, 9], [3, 4, 8, 8]], draw=[9, 0, 12, 5, 5, 5])
+    play(state, Draw(0), DiscardDrawn(0), Draw(1), SwapDrawn(1, 2), Draw(0), UseSwap(0, Slot(0, 3), Slot(1, 2)))
+    return state
+
+
+def test_a_card_keeps_its_keeper_when_swap_2_moves_it_but_not_the_card_handed_away() -> None:
+    origins = card_origins(observe(swapped_a_rivals_kept_card(), 1))
+    assert origins[Slot(0, 3)] == (True, 1)
+    assert Slot(1, 2) not in origins
+    assert origins[Slot(0, 0)] == (False, 0) and origins[Slot(1, 1)] == (False, 1)
+
+
+def test_my_unseen_card_that_a_rival_kept_is_drawn_low() -> None:
+    obs = observe(swapped_a_rivals_kept_card(), 0)
+    assert Slot(0, 3) not in obs.known
+
+    def mine_mean(own_origins: bool) -> float:
+        tuning = replace(HARD_WAKE, samples=3000, own_origins=own_origins)
+        deals = sample_deals(obs, 0, random.Random(6), tuning)
+        return sum(dreams[0][3] for dreams, _ in deals) / len(deals)
+
+    assert mine_mean(True) + 1.0 < mine_mean(False)
+
+
+def test_a_seat_that_took_the_discard_gave_up_its_worst_known_card() -> None:
+    state = rigged([[5, 5, 5, 5], [3, 2, 9, 9]], draw=[1, 5, 5])
+    play(state, Draw(0), DiscardDrawn(0), TakeDiscard(1, 0))
+    obs = observe(state, 0)
+    assert slot_caps(obs)[Slot(1, 1)] == 9
+    assert slot_caps(obs, took_caps=True)[Slot(1, 1)] == 3
