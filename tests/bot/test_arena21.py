@@ -9,7 +9,7 @@ from game.dream21 import Dream21Settings
 
 
 def test_the_dream21_arena_prints_a_row_per_player(capsys: pytest.CaptureFixture[str]) -> None:
-    code = arena.main(["--game", "dream21", "--players", "hard,easy", "--matches", "3", "--seats", "3"])
+    code = arena.main(["--game", "dream21", "--players", "hard,easy", "--matches", "2", "--seats", "3", "--hands", "1"])
     out, err = capsys.readouterr()
     assert code == 0
     lines = out.splitlines()
