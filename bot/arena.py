@@ -11,8 +11,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.arena_common import lineup, percentile, progress_bar, wilson
-from game import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
-from game.players import Player, UnknownPlayerError, get_player
+from game.dreamcats import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
+from game.dreamcats.players import Player, UnknownPlayerError, get_player
 
 Decision = Callable[[MatchState, int], None]
 

@@ -24,8 +24,8 @@ from bot.storage import get_server_settings
 from bot.views.public import lobby_message
 from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
-from game import GameError, MatchSettings
-from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
+from game.dreamcats import GameError, MatchSettings
+from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 log = logging.getLogger(__name__)
 NEEDED = ("send_messages", "embed_links", "attach_files")

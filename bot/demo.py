@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game import (
+from game.dreamcats import (
     Card,
     Event,
     EventKind,
@@ -24,7 +24,7 @@ from game import (
     observe,
     public_observation,
 )
-from game.players import Player, UnknownPlayerError, get_player
+from game.dreamcats.players import Player, UnknownPlayerError, get_player
 
 CARD_NAMES = {Card.TAKE_2: "Take 2", Card.PEEK_1: "Peek 1", Card.SWAP_2: "Swap 2"}
 

@@ -19,7 +19,7 @@ from bot.i18n import resolve_locale, t
 from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
 from bot.texts import seat_names
-from game import Event, GameError
+from game.dreamcats import Event, GameError
 
 log = logging.getLogger(__name__)
 

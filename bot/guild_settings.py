@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.answers import Answer, send_answer
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, ServerSettingsRecord, get_server_settings, save_server_settings
-from game import MatchSettings, SettingsError
-from game.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
+from game.dreamcats import MatchSettings, SettingsError
+from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 TABLE_LANGUAGES = {"auto": None, "en": "en", "pl": "pl"}
 COLOUR = discord.Colour(0x6B5B95)  # twilight purple, the colour of the standings too

@@ -1,4 +1,5 @@
-"""A look back at each round: its story (game.hindsight) worked out when it is revealed, and kept for How did I do?
+"""A look back at each round: its story (game.dreamcats.hindsight) worked out when it is revealed, and kept for
+How did I do?
 
 The story of each finished round (its public history and revealed dreams, nothing else) is stored in the bot_state
 table under `look:<game id>:<round>`, with the seats' people and names, before the reveal and its button are
@@ -22,8 +23,8 @@ from bot.pictures import draw
 from bot.service import StaleButtonError, Table, TableError
 from bot.storage import Database, StorageError, save_bot_state
 from bot.storage.models import BotState, utcnow
-from game import CorruptStateError, GameError
-from game.hindsight import RoundStory, story_of
+from game.dreamcats import CorruptStateError, GameError
+from game.dreamcats.hindsight import RoundStory, story_of
 
 log = logging.getLogger(__name__)
 

@@ -1,11 +1,11 @@
-"""How did I do?: one seat's round in hindsight (game.hindsight) as the lines of a private reply."""
+"""How did I do?: one seat's round in hindsight (game.dreamcats.hindsight) as the lines of a private reply."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.i18n import card_name, t, tn
-from game.hindsight import Hindsight, Origin, OwnCard, Placed, TurnCheck
+from game.dreamcats.hindsight import Hindsight, Origin, OwnCard, Placed, TurnCheck
 
 
 def _card(card: OwnCard, locale: str) -> str:

@@ -17,8 +17,8 @@ from typing import TypeVar
 import discord
 
 from bot.service import LogEntry
-from game import Event, EventKind, Observation, RoundResult, Slot
-from game.hindsight import Placed
+from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
+from game.dreamcats.hindsight import Placed
 from images import (
     PictureText,
     cached_picture,

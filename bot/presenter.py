@@ -36,7 +36,7 @@ from bot.views.public import (
     table_message,
     table_view,
 )
-from game import RoundResult, Step
+from game.dreamcats import RoundResult, Step
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]

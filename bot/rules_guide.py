@@ -18,9 +18,9 @@ import discord
 from bot.i18n import card_name, picture_text, resolve_locale, t, tn
 from bot.i18n.helpers import card_key
 from bot.pictures import draw
-from game import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
-from game.cards import COPIES
-from game.settings import PENALTIES
+from game.dreamcats import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
+from game.dreamcats.cards import COPIES
+from game.dreamcats.settings import PENALTIES
 from images.guide import CALLER_DREAM, OTHER_DREAM, PAGES, GuideText, guide_png
 
 log = logging.getLogger(__name__)

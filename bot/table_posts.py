@@ -13,7 +13,7 @@ import discord
 from bot.game_threads import lobby_moving, post_channel, started_line
 from bot.hub import DreamcatsBase
 from bot.service import Table
-from game import GameError
+from game.dreamcats import GameError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone

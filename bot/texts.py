@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import card_key, card_name, t, tn
 from bot.service import LogEntry, Seat, Table
-from game import Card, RoundResult, Slot
+from game.dreamcats import Card, RoundResult, Slot
 
 
 def card_power(card: Card | int, locale: str) -> str:

@@ -35,7 +35,7 @@ from bot.i18n import t
 from bot.sending import SENDING_FAILED
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.storage import StorageError, wants_turn_pings
-from game import RoundResult, Step
+from game.dreamcats import RoundResult, Step
 
 log = logging.getLogger(__name__)
 PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged

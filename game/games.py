@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.dream21.mode import DREAM21
-from game.dreamcats_mode import DREAMCATS
+from game.dreamcats.mode import DREAMCATS
 from game.modes import GameMode, UnknownGameError
 
 GAMES: dict[str, GameMode[Any, Any, Any]] = {mode.key: mode for mode in (DREAMCATS, DREAM21)}  # the flagship first

@@ -6,8 +6,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
 
-from game import Card, Event, Observation, RoundResult
-from game.hindsight import Origin, Placed
+from game.dreamcats import Card, Event, Observation, RoundResult
+from game.dreamcats.hindsight import Origin, Placed
 from images.caption import caption_of, last_move
 from images.origins import origin_word
 from images.standings import places

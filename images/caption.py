@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from game import Event, EventKind
+from game.dreamcats import Event, EventKind
 from images import scene
 from images.fonts import locked_cache, text_sprite
 from images.layout import CAPTION_H

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from game import Card
+from game.dreamcats import Card
 from images import art, paint
 from images.art import INK, PAPER
 from images.fonts import Colour, clean, fit, font, locked_cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from game import Observation
+from game.dreamcats import Observation
 from images import art, fonts, scene
 from images.cards import back, face
 from images.fonts import locked_cache, text_sprite

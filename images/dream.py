@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from PIL import Image
 
-from game import DREAM_SIZE, Card, Observation, Slot
+from game.dreamcats import DREAM_SIZE, Card, Observation, Slot
 from images import art, fonts, scene
 from images.alt import private_alt
 from images.cards import back, face

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from game import DREAM_SIZE, SPECIALS, Card, MatchSettings
+from game.dreamcats import DREAM_SIZE, SPECIALS, Card, MatchSettings
 from images import art, fonts, scene
 from images.cards import back, face
 from images.encode import encode_png

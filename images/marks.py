@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from game import Event, EventKind, Slot
+from game.dreamcats import Event, EventKind, Slot
 from images import art, scene
 from images.layout import HEIGHT, WIDTH, SeatSpot
 

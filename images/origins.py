@@ -1,4 +1,4 @@
-"""How each revealed card got where it lies (game.hindsight): a badge at the card's corner and a legend.
+"""How each revealed card got where it lies (game.dreamcats.hindsight): a badge at the card's corner and a legend.
 
 A dealt card carries no badge, so the eye goes to what changed. Each other origin has its own colour, which still
 tells them apart when the picture is shown a third of its size, and its own small icon.
@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from game.hindsight import Origin, Placed
+from game.dreamcats.hindsight import Origin, Placed
 from images import art, scene
 from images.fonts import Colour, text_sprite
 from images.text import PictureText

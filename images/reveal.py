@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from game import RoundResult
-from game.hindsight import Placed
+from game.dreamcats import RoundResult
+from game.dreamcats.hindsight import Placed
 from images import art, scene
 from images.cards import face
 from images.fonts import text_sprite
@@ -34,7 +34,8 @@ def render_reveal(
 ) -> Image.Image:
     """Every dream face up with its sum; the caller, the penalty if they failed, the round scores and the totals.
 
-    With `origins` (game.hindsight.origins) each card shows how it got there, and a legend says what the marks mean.
+    With `origins` (game.dreamcats.hindsight.origins) each card shows how it got there, and a legend says what the
+    marks mean.
     """
     seats = len(result.sums)
     rows_end = HEADER_H + seats * (ROW_H + ROW_GAP)

@@ -7,7 +7,7 @@ import random
 
 from PIL import Image
 
-from game import (
+from game.dreamcats import (
     Card,
     Draw,
     Event,

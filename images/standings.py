@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from game import RoundResult
+from game.dreamcats import RoundResult
 from images import art, scene
 from images.fonts import Colour, locked_cache, text_sprite
 from images.text import ENGLISH, PictureText

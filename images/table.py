@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from game import Event, Observation, Step
+from game.dreamcats import Event, Observation, Step
 from images import art, scene
 from images.caption import caption_of, draw_caption, last_move
 from images.cards import SHADOW, numbered_back, shadow

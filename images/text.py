@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game import Card
+from game.dreamcats import Card
 from images.fonts import clean
 
 

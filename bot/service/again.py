@@ -22,7 +22,7 @@ from bot.service.errors import StaleButtonError
 from bot.service.service import GameService
 from bot.service.table import Person, Seat, Table
 from bot.storage.records import LastMatch, SeatRecord
-from game import MAX_SEATS, MatchSettings
+from game.dreamcats import MAX_SEATS, MatchSettings
 
 
 class MatchNotRecordedError(StaleButtonError):

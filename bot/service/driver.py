@@ -14,7 +14,7 @@ from bot.service import moves
 from bot.service.clock import Clock
 from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
 from bot.service.table import Table
-from game import Event
+from game.dreamcats import Event
 
 Mutation = Callable[[Table], list[Event]]
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import GameError
+from game.dreamcats import GameError
 
 
 class TableError(GameError):

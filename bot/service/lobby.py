@@ -15,8 +15,8 @@ from bot.service.errors import (
     StaleButtonError,
 )
 from bot.service.table import LogEntry, Person, Seat, Table
-from game import MAX_SEATS, MIN_SEATS, Event, new_match
-from game.players import STRENGTHS
+from game.dreamcats import MAX_SEATS, MIN_SEATS, Event, new_match
+from game.dreamcats.players import STRENGTHS
 
 # Short, language-neutral cat names for computer players: they must fit on the table picture ("Bot Mochi").
 COMPUTER_NAMES = ("Luna", "Miso", "Tofu", "Mochi", "Nori", "Pixel", "Kiwi", "Ziggy", "Yuki", "Pepper")

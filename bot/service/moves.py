@@ -16,8 +16,8 @@ from bot.service.errors import (
     SeatTakenOverError,
 )
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
-from game import Action, Event, EventKind, InitialPeek, apply_action, legal_actions, observe
-from game.players import choose
+from game.dreamcats import Action, Event, EventKind, InitialPeek, apply_action, legal_actions, observe
+from game.dreamcats.players import choose
 
 # After this many timed-out turns in a row the seat is handed to a computer player (RULES.md §7).
 MAX_TIMEOUTS = 3

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from bot.service.store import StoredGame
 from bot.service.table import Table
-from game import Event, Observation, RoundResult
+from game.dreamcats import Event, Observation, RoundResult
 
 
 class Notifier(Protocol):

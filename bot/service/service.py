@@ -24,7 +24,7 @@ from bot.service.shards import Shard
 from bot.service.store import GameStore, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
 from bot.storage.records import MatchRecord
-from game import Action, Event, EventKind, MatchSettings, observe
+from game.dreamcats import Action, Event, EventKind, MatchSettings, observe
 
 log = logging.getLogger(__name__)
 # A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service.service import GameService
 from bot.service.table import Table
-from game import Event
+from game.dreamcats import Event
 
 
 def unseen_peek(table: Table, seat: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from bot.service.table import Table
 from bot.storage.records import MatchRecord, RoundRecord, SeatRecord
-from game.scoring import winners
+from game.dreamcats.scoring import winners
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from game import (
+from game.dreamcats import (
     Card,
     Event,
     InitialPeek,

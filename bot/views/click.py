@@ -15,7 +15,7 @@ from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.views.ids import ButtonId
 from bot.views.replies import complete_deferred, refuse, retire, say
-from game import GameError
+from game.dreamcats import GameError
 
 log = logging.getLogger(__name__)
 # A "thinking…" reply still open after this long gets a line saying the result is coming (it replaces the line).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game import Slot
+from game.dreamcats import Slot
 
 TEMPLATE = re.compile(
     r"^(?P<kind>dc|ds):(?P<game>[0-9a-f]{4,20}):(?P<action>[a-z0-9]{1,12})(?P<args>(?::[0-9.]{1,12}){0,4})$"

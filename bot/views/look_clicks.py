@@ -13,7 +13,7 @@ from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
 from bot.look_text import card_lines, turn_lines, verdict_lines
 from bot.views.click import Click, handler
 from bot.views.replies import ANSWERED, hold, release
-from game.hindsight import look_back
+from game.dreamcats.hindsight import look_back
 
 log = logging.getLogger(__name__)
 COLOUR = discord.Colour(0x5B4B8A)

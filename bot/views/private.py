@@ -17,7 +17,7 @@ from bot.texts import card_power, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.public import COLOUR
-from game import DREAM_SIZE, EventKind, Observation, Slot, Step
+from game.dreamcats import DREAM_SIZE, EventKind, Observation, Slot, Step
 
 log = logging.getLogger(__name__)
 # A private step waits at most this long for its picture, so the reply is never held behind a long drawing queue.

@@ -21,9 +21,9 @@ from bot.texts import (
 )
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
-from game import MAX_SEATS, public_observation
-from game.hindsight import RoundStory, origins
-from game.players import STRENGTHS
+from game.dreamcats import MAX_SEATS, public_observation
+from game.dreamcats.hindsight import RoundStory, origins
+from game.dreamcats.players import STRENGTHS
 
 COLOUR = discord.Colour(0x5B4B8A)
 

@@ -15,7 +15,7 @@ from bot.i18n import error_text, resolve_locale
 from bot.sending import SENDING_FAILED
 from bot.service import Table
 from bot.views.private import Private
-from game import GameError, Observation
+from game.dreamcats import GameError, Observation
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from bot.views.click import Click, handler
 from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
 from bot.views.replies import clicked_ephemeral, hold, show
-from game import (
+from game.dreamcats import (
     Card,
     DiscardDrawn,
     Draw,

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from game import RoundResult
 from game.dream21 import HandResult
+from game.dreamcats import RoundResult
 from images import art, scene
 from images.dream21.text import ENGLISH, Dream21Text
 from images.fonts import Colour, text_sprite

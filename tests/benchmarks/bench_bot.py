@@ -23,8 +23,8 @@ from pathlib import Path
 from bot.service import GameService, ManualClock, Person
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database
-from game import InitialPeek, MatchSettings, legal_actions, observe
-from game.players import choose
+from game.dreamcats import InitialPeek, MatchSettings, legal_actions, observe
+from game.dreamcats.players import choose
 from tests.bot.fakes import RecordingNotifier
 
 

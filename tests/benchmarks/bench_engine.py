@@ -15,7 +15,7 @@ import pstats
 import random
 import time
 
-from game import Draw, MatchSettings, TakeDiscard, WakeUp, apply_action, legal_actions, new_match
+from game.dreamcats import Draw, MatchSettings, TakeDiscard, WakeUp, apply_action, legal_actions, new_match
 
 TURN_STARTS = (WakeUp, TakeDiscard, Draw)
 

@@ -26,7 +26,7 @@ from functools import cache
 
 from PIL import Image
 
-from game import Card, Step
+from game.dreamcats import Card, Step
 from images import cached_picture, dream_of, dream_picture, encode_png, private_alt, render_dream, render_table
 from images.encode import COMPRESS_LEVEL, palette
 from images.samples import DEADLINE, NAMES, sample_observations

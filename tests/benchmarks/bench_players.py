@@ -10,8 +10,8 @@ import sys
 import time
 
 from bot.arena import percentile, play_match
-from game import MatchSettings, new_match
-from game.players import STRENGTHS, get_player
+from game.dreamcats import MatchSettings, new_match
+from game.dreamcats.players import STRENGTHS, get_player
 
 
 def measure(strength: str, seats: int, matches: int) -> list[float]:

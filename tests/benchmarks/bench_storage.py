@@ -33,8 +33,8 @@ from bot.service import GameService, ManualClock, Person, table_from_payload
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, LiveGameRecord, create_live_game
 from bot.storage.models import LiveGame
-from game import InitialPeek, MatchSettings, legal_actions, observe
-from game.players import choose
+from game.dreamcats import InitialPeek, MatchSettings, legal_actions, observe
+from game.dreamcats.players import choose
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
 
 ANA, BO = Person(1, "Ana"), Person(2, "Bo")

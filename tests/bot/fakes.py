@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.service import ConflictError, StoredGame, Table
 from bot.storage import MatchRecord
-from game import RoundResult
+from game.dreamcats import RoundResult
 
 
 class MemoryGameStore:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot import arena, demo
-from game import Card, Event, EventKind, MatchSettings, Slot, SwapDrawn, apply_action, new_match
-from game.actions import Draw, InitialPeek
+from game.dreamcats import Card, Event, EventKind, MatchSettings, Slot, SwapDrawn, apply_action, new_match
+from game.dreamcats.actions import Draw, InitialPeek
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -15,8 +15,8 @@ from bot.service import LogEntry, Seat, Table
 from bot.service.lobby import UnknownStrengthError
 from bot.texts import log_line, names_with_strength, seat_names
 from bot.views.ids import MAX_LENGTH, make_id, make_select_id, parse_id
-from game import Card, EventKind, MatchSettings, Slot, apply_action, legal_actions, new_match, observe
-from game.players import STRENGTHS, choose
+from game.dreamcats import Card, EventKind, MatchSettings, Slot, apply_action, legal_actions, new_match, observe
+from game.dreamcats.players import STRENGTHS, choose
 
 ROOT = Path(__file__).resolve().parents[2] / "bot"
 MINE = [p for p in ROOT.rglob("*.py") if not {"storage", "i18n"} & set(p.parts)

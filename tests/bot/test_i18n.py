@@ -32,7 +32,7 @@ from bot.i18n import (
     t,
     tn,
 )
-from game import Card
+from game.dreamcats import Card
 
 OPENAPI = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
 PLURAL_FORMS = {

@@ -21,8 +21,8 @@ from bot.service import Seat, Table
 from bot.storage import Database
 from bot.storage.models import BotState
 from bot.views.look_clicks import look_embed
-from game import Card, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
-from game.hindsight import DEALT, Hindsight, OwnCard, TurnCheck, look_back, origins
+from game.dreamcats import Card, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
+from game.dreamcats.hindsight import DEALT, Hindsight, OwnCard, TurnCheck, look_back, origins
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import FakeMessage

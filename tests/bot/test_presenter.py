@@ -15,7 +15,7 @@ from bot.frames import FrameTurns
 from bot.presenter import DiscordPresenter
 from bot.service import Seat, Table
 from bot.views.public import TableMessage, table_content
-from game import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
+from game.dreamcats import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
 
 
 class FakeMessages:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service import ManualClock, Table
 from bot.storage import load_live_games, player_stats
-from game import replay_of
+from game.dreamcats import replay_of
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 

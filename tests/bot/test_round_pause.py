@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.client import DreamcatsBot
 from bot.service import ManualClock, RoundPausedError, table_from_payload
 from bot.service.moves import ROUND_PAUSE
-from game import Draw
+from game.dreamcats import Draw
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.ui import Players

@@ -26,9 +26,9 @@ from bot.service import (
     Table,
 )
 from bot.service.moves import ROUND_PAUSE
-from game import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
+from game.dreamcats import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
+from game.dreamcats.players import choose
 from game.errors import NotYourTurnError
-from game.players import choose
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
 
 ANA, BO, CY, EVE = (Person(1, "Ana"), Person(2, "Bo"), Person(3, "Cy", "pl"), Person(9, "Eve"))

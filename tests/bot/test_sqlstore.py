@@ -11,7 +11,7 @@ import pytest
 from bot.service import ConflictError, GameService, ManualClock, Person
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, leaderboard
-from game import MatchSettings
+from game.dreamcats import MatchSettings
 from tests.bot.fakes import RecordingNotifier
 from tests.bot.test_service import _people_play
 

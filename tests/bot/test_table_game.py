@@ -11,7 +11,7 @@ from bot.service import GameService, ManualClock, Person, Seat, Table, table_fro
 from bot.service.store import abandoned_match
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database
-from game import MatchSettings
+from game.dreamcats import MatchSettings
 from tests.bot.fakes import RecordingNotifier
 
 

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from bot.client import DreamcatsBot
 from bot.i18n import default_catalogues
 from bot.storage import Database, record_match
-from game import Card
+from game.dreamcats import Card
 from tests.bot.conftest import World
 from tests.bot.storage.conftest import match, seat
 from tests.bot.test_endtoend import open_table

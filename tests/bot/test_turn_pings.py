@@ -17,7 +17,7 @@ import pytest
 from bot.client import DreamcatsBot
 from bot.service import ManualClock, Seat, Table
 from bot.turn_pings import PING_GRACE, ping_due
-from game import Draw, MatchSettings, Step, apply_action, match_from_seed
+from game.dreamcats import Draw, MatchSettings, Step, apply_action, match_from_seed
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.ui import Players

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from bot.client import DreamcatsBot
 from bot.service import Table
 from bot.views.ids import slot_value
-from game import (
+from game.dreamcats import (
     Action,
     DiscardDrawn,
     Draw,

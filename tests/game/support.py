@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from game import (
+from game.dreamcats import (
     Action,
     Card,
     DiscardDrawn,

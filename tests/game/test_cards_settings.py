@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from game import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings, SettingsError, full_deck
+from game.dreamcats import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings, SettingsError, full_deck
 
 
 def test_the_deck_has_54_cards() -> None:

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import MatchSettings, apply_action, legal_actions, match_to_dict, new_match
+from game.dreamcats import MatchSettings, apply_action, legal_actions, match_to_dict, new_match
 
 
 def _snapshot(state: object) -> str:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Card,
     Draw,
     EventKind,
@@ -25,8 +25,8 @@ from game import (
     new_match,
     observe,
 )
-from game.cards import shuffled_deck
-from game.engine import deal_round
+from game.dreamcats.cards import shuffled_deck
+from game.dreamcats.engine import deal_round
 from game.errors import AlreadyPeekedError, InitialPeekRequiredError
 from tests.game.support import all_cards, kinds
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import (
+from game.dreamcats import (
     Action,
     MatchSettings,
     Observation,
@@ -19,7 +19,7 @@ from game import (
     new_match,
     observe,
 )
-from game.players import choose
+from game.dreamcats.players import choose
 from tests.game.test_players import acting_seat
 
 
@@ -53,7 +53,7 @@ def test_easy_never_swaps_a_known_low_card_for_a_known_high_one(seats: int, seed
 
 
 def test_the_check_itself_spots_a_silly_swap() -> None:
-    from game import Draw
+    from game.dreamcats import Draw
     from tests.game.support import C, play, rigged
 
     state = rigged([[0, 1, 5, 5], [5, 6, 7, 8]], draw=[9, 9])

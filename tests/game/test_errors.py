@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from game import (
+from game import errors as errors_module
+from game.dreamcats import (
     Draw,
     GameError,
     InitialPeek,
@@ -27,7 +28,6 @@ from game import (
     match_to_dict,
     new_match,
 )
-from game import errors as errors_module
 from tests.game.support import C, play, rigged
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game import (
+from game.dreamcats import (
     DiscardDrawn,
     Draw,
     InitialPeek,
@@ -17,13 +17,13 @@ from game import (
     UseSwap,
     observe,
 )
-from game.engine import apply_action, new_match
-from game.observation import Observation
-from game.players.belief import unseen_cards
-from game.players.hard import HARD_WAKE, HARD_WAKE_CROWDED, HARD_WAKE_RISKY, wake_tuning
-from game.players.history import card_origins
-from game.players.inference import slot_caps
-from game.players.wake import WakeTuning, sample_deals
+from game.dreamcats.engine import apply_action, new_match
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import unseen_cards
+from game.dreamcats.players.hard import HARD_WAKE, HARD_WAKE_CROWDED, HARD_WAKE_RISKY, wake_tuning
+from game.dreamcats.players.history import card_origins
+from game.dreamcats.players.inference import slot_caps
+from game.dreamcats.players.wake import WakeTuning, sample_deals
 from tests.game.support import play, rigged
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import (
+from game.dreamcats import (
     Action,
     CorruptStateError,
     Draw,
@@ -25,8 +25,8 @@ from game import (
     apply_action,
     new_match,
 )
-from game.cards import DREAM_SIZE, points_of
-from game.hindsight import (
+from game.dreamcats.cards import DREAM_SIZE, points_of
+from game.dreamcats.hindsight import (
     DEALT,
     Origin,
     Placed,

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import (
+from game.dreamcats import (
     Draw,
     Event,
     EventKind,
@@ -21,8 +21,8 @@ from game import (
     new_match,
     observe,
 )
-from game.players.history import kept_from_draw, turns_taken
-from game.serialize import FORMAT_VERSION
+from game.dreamcats.players.history import kept_from_draw, turns_taken
+from game.dreamcats.serialize import FORMAT_VERSION
 from tests.game.support import C, play, random_action, rigged
 from tests.game.test_players import shuffle_hidden
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game import DiscardDrawn, Draw, Slot, SwapDrawn, observe
-from game.players.inference import LEAVE_CAP, last_turns, slot_caps
-from game.players.wake import WakeTuning, noncall_weights
+from game.dreamcats import DiscardDrawn, Draw, Slot, SwapDrawn, observe
+from game.dreamcats.players.inference import LEAVE_CAP, last_turns, slot_caps
+from game.dreamcats.players.wake import WakeTuning, noncall_weights
 from tests.game.support import play, rigged
 
 

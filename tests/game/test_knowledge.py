@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import Draw, InitialPeek, Slot, SwapDrawn, TakeDiscard, UsePeek, UseSwap, WakeUp, observe
+from game.dreamcats import Draw, InitialPeek, Slot, SwapDrawn, TakeDiscard, UsePeek, UseSwap, WakeUp, observe
 from tests.game.support import C, play, rigged
 
 A = [1, 2, 3, 4]

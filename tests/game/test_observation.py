@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from game import Card, DiscardDrawn, Draw, Slot, Step, UseTakeTwo, WakeUp, observe, public_observation
+from game.dreamcats import Card, DiscardDrawn, Draw, Slot, Step, UseTakeTwo, WakeUp, observe, public_observation
 from game.errors import UnknownSeatError
 from tests.game.support import C, play, rigged
 

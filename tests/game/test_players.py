@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Action,
     InitialPeek,
     MatchSettings,
@@ -22,7 +22,7 @@ from game import (
     observe,
     public_observation,
 )
-from game.players import PLAYERS, SPARRING, STRENGTHS, NotSeatedError, UnknownPlayerError, choose, get_player
+from game.dreamcats.players import PLAYERS, SPARRING, STRENGTHS, NotSeatedError, UnknownPlayerError, choose, get_player
 
 
 def first_legal(obs: object, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -124,7 +124,8 @@ def test_get_player_knows_the_strengths_and_module_functions() -> None:
     assert get_player("tests.game.test_players:first_legal") is first_legal
 
 
-@pytest.mark.parametrize("name", ["nightmare", "", "no_such_module_anywhere:play", "game.players:no_such_player", ":x"])
+@pytest.mark.parametrize(
+    "name", ["nightmare", "", "no_such_module_anywhere:play", "game.dreamcats.players:no_such_player", ":x"])
 def test_an_unknown_player_raises_a_named_error(name: str) -> None:
     with pytest.raises(UnknownPlayerError):
         get_player(name)

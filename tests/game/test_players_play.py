@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Card,
     InitialPeek,
     MatchSettings,
@@ -21,9 +21,9 @@ from game import (
     new_match,
     observe,
 )
-from game.engine import apply_action
-from game.players import choose
-from game.players.wake import MATCH_WEIGHT, WakeTuning, round_scores_points, sampled_wake, utility
+from game.dreamcats.engine import apply_action
+from game.dreamcats.players import choose
+from game.dreamcats.players.wake import MATCH_WEIGHT, WakeTuning, round_scores_points, sampled_wake, utility
 
 
 def table(mine: list[Card], *, top: Card = Card.EIGHT, held: Card | None = None, known: int = 2) -> MatchState:

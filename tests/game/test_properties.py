@@ -10,7 +10,7 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import (
+from game.dreamcats import (
     Action,
     Card,
     DiscardDrawn,

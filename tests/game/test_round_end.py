@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Card,
     DiscardDrawn,
     Draw,
@@ -18,8 +18,8 @@ from game import (
     legal_actions,
     observe,
 )
+from game.dreamcats.scoring import match_is_over, round_scores, winners
 from game.errors import MatchOverError
-from game.scoring import match_is_over, round_scores, winners
 from tests.game.support import kinds, play, rigged
 
 LOW, MID, HIGH = [0, 0, 1, 1], [1, 1, 1, 1], [9, 9, 9, 9]  # sums 2, 4, 36

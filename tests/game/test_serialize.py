@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     CorruptStateError,
     InitialPeek,
     KeepCard,
@@ -21,9 +21,9 @@ from game import (
     replay,
     replay_of,
 )
-from game.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
-from game.engine import apply_action
-from game.serialize import FORMAT_VERSION
+from game.dreamcats.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
+from game.dreamcats.engine import apply_action
+from game.dreamcats.serialize import FORMAT_VERSION
 from tests.game.support import random_steps
 
 ACTIONS = [

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Action,
     DiscardDrawn,
     Draw,
@@ -20,8 +20,8 @@ from game import (
     legal_actions,
     observe,
 )
-from game.players import get_player
-from game.players.sharp import KEPT_VALUE, sharp, sharp_view, wake_threshold
+from game.dreamcats.players import get_player
+from game.dreamcats.players.sharp import KEPT_VALUE, sharp, sharp_view, wake_threshold
 from tests.game.support import C, play, rigged
 
 DECK_POINTS = 4 * sum(range(9)) + 9 * 9 + 3 * (5 + 6 + 7)
@@ -51,7 +51,7 @@ def test_an_unseen_card_is_worth_the_mean_of_the_unseen_and_a_kept_one_2_5() -> 
 
 
 def test_sharp_gets_its_name_in_the_arena_but_is_no_discord_strength() -> None:
-    from game.players import STRENGTHS
+    from game.dreamcats.players import STRENGTHS
 
     assert get_player("sharp") is sharp and "sharp" not in STRENGTHS
 

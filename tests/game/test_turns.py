@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     DiscardDrawn,
     Draw,
     EventKind,

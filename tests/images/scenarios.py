@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from game import (
+from game.dreamcats import (
     Card,
     DiscardDrawn,
     Draw,
@@ -30,7 +30,7 @@ from game import (
     observe,
     public_observation,
 )
-from game.hindsight import RoundStory, origins
+from game.dreamcats.hindsight import RoundStory, origins
 from images import PictureText, dream_of, render_dream, render_reveal, render_standings, render_table
 from tests.game.support import rigged
 from tests.images.guide_scenes import GUIDE_SCENES

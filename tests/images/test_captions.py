@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game import Card, Event, EventKind, MatchSettings, Slot, new_match, public_observation
+from game.dreamcats import Card, Event, EventKind, MatchSettings, Slot, new_match, public_observation
 from images import PictureText, render_table
 from images.caption import caption_of, last_move
 from images.layout import WIDTH

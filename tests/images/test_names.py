@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import Card, RoundResult, Slot, observe, public_observation
+from game.dreamcats import Card, RoundResult, Slot, observe, public_observation
 from images import (
     Dream,
     dream_of,

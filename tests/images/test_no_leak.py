@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game import (
+from game.dreamcats import (
     Card,
     Draw,
     Event,

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from game import Card, Event, EventKind, RoundResult, Slot, observe, public_observation
+from game.dreamcats import Card, Event, EventKind, RoundResult, Slot, observe, public_observation
 from images import (
     Dream,
     PictureText,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import RoundResult
+from game.dreamcats import RoundResult
 from images import render_standings
 from images.standings import MAX_ROUNDS, _call, _split
 

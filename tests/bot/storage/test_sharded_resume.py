@@ -10,7 +10,7 @@ import pytest
 from bot.service import GameGoneError, GameService, ManualClock, Person, Shard, shard_of
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, create_live_game, leaderboard
-from game import InitialPeek, MatchSettings
+from game.dreamcats import InitialPeek, MatchSettings
 from tests.bot.fakes import RecordingNotifier
 from tests.bot.test_service import _people_play
 

@@ -23,7 +23,7 @@ from bot.service import BusyError, ConflictError, Seat, Table
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, StorageBusyError, get_server_settings, leaderboard, save_server_settings
 from bot.storage.records import ServerSettingsRecord
-from game import MatchSettings
+from game.dreamcats import MatchSettings
 from tests.bot.storage.conftest import _dsn, match, seat
 
 TABLES, SAVES, FINISHING_EVERY, BUMPS = 80, 3, 6, 30

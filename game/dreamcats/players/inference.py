@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.actions import Slot
-from game.cards import COPIES, DREAM_SIZE, POINTS
-from game.events import EventKind
-from game.observation import Observation
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import COPIES, DREAM_SIZE, POINTS
+from game.dreamcats.events import EventKind
+from game.dreamcats.observation import Observation
 
 OPEN_WORST = 5  # a seat with a card it has not seen takes that card for about the mean: its worst is at least this
 

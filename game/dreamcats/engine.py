@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game.actions import (
+from game.dreamcats.actions import (
     Action,
     DiscardDrawn,
     Draw,
@@ -20,14 +20,14 @@ from game.actions import (
     UseTakeTwo,
     WakeUp,
 )
-from game.cards import DREAM_SIZE, Card, shuffled_deck
+from game.dreamcats.cards import DREAM_SIZE, Card, shuffled_deck
+from game.dreamcats.events import Event, EventKind, public_moves
+from game.dreamcats.knowledge import Knowledge
+from game.dreamcats.rules import check_action
+from game.dreamcats.scoring import match_is_over, round_scores, winners
+from game.dreamcats.settings import MatchSettings
+from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
 from game.errors import SettingsError
-from game.events import Event, EventKind, public_moves
-from game.knowledge import Knowledge
-from game.rules import check_action
-from game.scoring import match_is_over, round_scores, winners
-from game.settings import MatchSettings
-from game.state import MatchState, RoundResult, RoundState, Step
 
 MIN_SEATS, MAX_SEATS = 2, 5
 

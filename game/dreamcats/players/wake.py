@@ -3,8 +3,8 @@
 A card an opponent drew and kept is likely low, one it was dealt and looked at a little less so, and one nobody
 has seen is any unseen card; with `own_origins`, an unseen card of mine that a rival kept before Swap 2 brought it
 to me is as low as it was there. With `slot_caps`, each card is also capped by what its owner did
-(game.players.inference: a kept card is below the card it replaced, a seat that threw a draw away knows no card
-above it), and with `noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like
+(game.dreamcats.players.inference: a kept card is below the card it replaced, a seat that threw a draw away knows
+no card above it), and with `noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like
 rule, counts less. Over the sampled deals the call is worth the caller's real score, penalty included, and a round
 that would end the match is worth winning or losing the match.
 """
@@ -15,15 +15,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.actions import Slot
-from game.cards import DREAM_SIZE, POINTS
-from game.events import EventKind
-from game.observation import Observation
-from game.players.belief import unseen_cards
-from game.players.history import card_origins, kept_from_draw, turns_taken
-from game.players.inference import last_turns, slot_caps
-from game.scoring import match_is_over, winners
-from game.settings import MatchSettings
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import DREAM_SIZE, POINTS
+from game.dreamcats.events import EventKind
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import unseen_cards
+from game.dreamcats.players.history import card_origins, kept_from_draw, turns_taken
+from game.dreamcats.players.inference import last_turns, slot_caps
+from game.dreamcats.scoring import match_is_over, winners
+from game.dreamcats.settings import MatchSettings
 
 OPEN_VALUE, KEPT_GUESS = 5.0, 2.5  # a rival's guess of a card it has not seen, and of one another seat kept
 MATCH_WEIGHT = 40.0  # ending the match as its winner (or loser) is worth this many cats
@@ -44,7 +44,7 @@ class WakeTuning:
     lead_share: float = 0.0  # the part of the present lead that playing on is expected to keep
     min_success: float = 0.8  # and the call must succeed this often
     above_cap: float = 0.05  # weight factor for a card above the lowest card its owner drew and threw away
-    slot_caps: bool = False  # cap each slot by what its owner did (game.players.inference), not the seat
+    slot_caps: bool = False  # cap each slot by what its owner did (game.dreamcats.players.inference), not the seat
     # The opponents as a realistic player sees them: a rival calls on its next turn when its own estimate (the
     # cards it knows, OPEN_VALUE for the others) is at most rival_start - rival_per_turn x its turns (less
     # rival_crowded at 4-5 seats) and rival_lead below its estimate of every other dream. Zero rival_weight: off.

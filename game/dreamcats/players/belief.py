@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.actions import Slot
-from game.cards import COPIES, DREAM_SIZE, POINTS, Card
-from game.observation import Observation
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import COPIES, DREAM_SIZE, POINTS, Card
+from game.dreamcats.observation import Observation
 
 
 class NotSeatedError(ValueError):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import Action
-from game.observation import Observation
-from game.players.strategy import Params, play, threshold_wake
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.strategy import Params, play, threshold_wake
 
 # Expects an opponent's card that it knows to be 2.6 cats under the mean: about sharp's strength (issue 11).
 NORMAL = Params(owner_bias=2.6, wake_margin=2.0, wake_per_unknown=3.0, wake_ceiling=6.0)

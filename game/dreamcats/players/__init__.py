@@ -9,14 +9,14 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 
-from game.actions import Action
-from game.observation import Observation
-from game.players.belief import NotSeatedError
-from game.players.easy import easy
-from game.players.field import cautious, eager
-from game.players.hard import hard
-from game.players.normal import normal
-from game.players.sharp import sharp
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import NotSeatedError
+from game.dreamcats.players.easy import easy
+from game.dreamcats.players.field import cautious, eager
+from game.dreamcats.players.hard import hard
+from game.dreamcats.players.normal import normal
+from game.dreamcats.players.sharp import sharp
 
 Player = Callable[[Observation, Sequence[Action], random.Random], Action]
 STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")

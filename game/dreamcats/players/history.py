@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.actions import Slot
-from game.events import EventKind
-from game.observation import Observation
+from game.dreamcats.actions import Slot
+from game.dreamcats.events import EventKind
+from game.dreamcats.observation import Observation
 
 TURN_OPENERS = frozenset({EventKind.TOOK_DISCARD, EventKind.DREW})  # every turn but a Wake up! opens with one
 

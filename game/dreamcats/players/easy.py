@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import (
+from game.dreamcats.actions import (
     Action,
     DiscardDrawn,
     Draw,
@@ -17,11 +17,11 @@ from game.actions import (
     UseTakeTwo,
     WakeUp,
 )
-from game.cards import DREAM_SIZE, POINTS, Card
-from game.observation import Observation
-from game.players.belief import seated
-from game.players.strategy import opening_peek
-from game.state import Step
+from game.dreamcats.cards import DREAM_SIZE, POINTS, Card
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import seated
+from game.dreamcats.players.strategy import opening_peek
+from game.dreamcats.state import Step
 
 GUESS = 5  # what an unseen card is taken to be worth
 SLIP = 0.15  # how often it plays a plausible but careless move

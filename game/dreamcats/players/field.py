@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import Action
-from game.observation import Observation
-from game.players.sharp import WakeRule, play_sharp
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.sharp import WakeRule, play_sharp
 
 EAGER_RULE = WakeRule(start=14.0, crowded=11.0, per_turn=0.5, lead=1.0)
 CAUTIOUS_RULE = WakeRule(start=6.0, crowded=5.0, per_turn=0.0, lead=5.0)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.actions import Action, Slot, action_from_dict, action_to_dict
-from game.cards import DREAM_SIZE, Card, full_deck
-from game.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
+from game.dreamcats.actions import Action, Slot, action_from_dict, action_to_dict
+from game.dreamcats.cards import DREAM_SIZE, Card, full_deck
+from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
+from game.dreamcats.events import Event, EventKind
+from game.dreamcats.knowledge import Knowledge
+from game.dreamcats.settings import MatchSettings
+from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
 from game.errors import CorruptStateError, GameError
-from game.events import Event, EventKind
-from game.knowledge import Knowledge
-from game.settings import MatchSettings
-from game.state import MatchState, RoundResult, RoundState, Step
 
 FORMAT_VERSION = 2  # 2 added the round's public history; a format 1 match gets it back by replaying its log
 READABLE_FORMATS = (1, FORMAT_VERSION)

@@ -1,5 +1,5 @@
 """The hard computer player: the normal card play with an opponent model, and a Wake up! weighed over deals sampled
-from a belief that reads the public history (game.players.wake), with an eye on the match standings."""
+from a belief that reads the public history (game.dreamcats.players.wake), with an eye on the match standings."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from game.actions import Action
-from game.observation import Observation
-from game.players.belief import Belief
-from game.players.strategy import Params, Waker, play
-from game.players.wake import WakeTuning, sampled_wake
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import Belief
+from game.dreamcats.players.strategy import Params, Waker, play
+from game.dreamcats.players.wake import WakeTuning, sampled_wake
 
 EARLY_DISCARDS = 4  # while the discard pile is this short, an opponent's known card is barely below the mean
 EARLY_OWNER_BIAS = 1.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.actions import Slot
-from game.cards import Card
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import Card
 
 
 class EventKind(StrEnum):

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from game.actions import Slot
-from game.cards import DREAM_SIZE, Card, points_of
-from game.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import DREAM_SIZE, Card, points_of
+from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
+from game.dreamcats.events import Event, EventKind
+from game.dreamcats.knowledge import Knowledge
+from game.dreamcats.serialize import event_from_dict, event_to_dict, result_from_dict, result_to_dict
+from game.dreamcats.state import MatchState, RoundResult
 from game.errors import CorruptStateError, GameError
-from game.events import Event, EventKind
-from game.knowledge import Knowledge
-from game.serialize import event_from_dict, event_to_dict, result_from_dict, result_to_dict
-from game.state import MatchState, RoundResult
 
 TURN_OPENERS = frozenset({EventKind.TOOK_DISCARD, EventKind.DREW, EventKind.WOKE_UP})
 STORY_FORMAT = 1

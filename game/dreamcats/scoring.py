@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import Card, points_of
-from game.settings import MatchSettings
+from game.dreamcats.cards import Card, points_of
+from game.dreamcats.settings import MatchSettings
 
 
 def round_scores(

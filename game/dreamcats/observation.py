@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game.actions import Slot
-from game.cards import Card
-from game.events import Event
-from game.rules import check_seat
-from game.scoring import winners
-from game.state import MatchState, RoundResult, Step
+from game.dreamcats.actions import Slot
+from game.dreamcats.cards import Card
+from game.dreamcats.events import Event
+from game.dreamcats.rules import check_seat
+from game.dreamcats.scoring import winners
+from game.dreamcats.state import MatchState, RoundResult, Step
 
 
 @dataclass(frozen=True, slots=True)

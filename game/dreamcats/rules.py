@@ -6,7 +6,7 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from game.actions import (
+from game.dreamcats.actions import (
     Action,
     DiscardDrawn,
     Draw,
@@ -20,7 +20,8 @@ from game.actions import (
     UseTakeTwo,
     WakeUp,
 )
-from game.cards import DREAM_SIZE, Card
+from game.dreamcats.cards import DREAM_SIZE, Card
+from game.dreamcats.state import MatchState, Step
 from game.errors import (
     AlreadyPeekedError,
     InitialPeekRequiredError,
@@ -31,7 +32,6 @@ from game.errors import (
     UnknownSeatError,
     WrongStepError,
 )
-from game.state import MatchState, Step
 
 PEEK_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(DREAM_SIZE), 2))
 

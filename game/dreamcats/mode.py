@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.actions import Action, action_from_dict, action_to_dict
-from game.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
+from game.dreamcats.actions import Action, action_from_dict, action_to_dict
+from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
+from game.dreamcats.observation import Observation, observe
+from game.dreamcats.players import STRENGTHS, get_player
+from game.dreamcats.rules import legal_actions
+from game.dreamcats.scoring import winners
+from game.dreamcats.serialize import match_from_dict, match_to_dict, replay_of
+from game.dreamcats.settings import MatchSettings
+from game.dreamcats.state import MatchState
 from game.modes import GameMode, MatchResult
-from game.observation import Observation, observe
-from game.players import STRENGTHS, get_player
-from game.rules import legal_actions
-from game.scoring import winners
-from game.serialize import match_from_dict, match_to_dict, replay_of
-from game.settings import MatchSettings
-from game.state import MatchState
 
 
 def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> MatchState:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.actions import Slot
+from game.dreamcats.actions import Slot
 
 
 class Knowledge:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from game.actions import Action, Slot
-from game.cards import Card
-from game.events import Event
-from game.knowledge import Knowledge
-from game.settings import MatchSettings
+from game.dreamcats.actions import Action, Slot
+from game.dreamcats.cards import Card
+from game.dreamcats.events import Event
+from game.dreamcats.knowledge import Knowledge
+from game.dreamcats.settings import MatchSettings
 
 
 class Step(StrEnum):

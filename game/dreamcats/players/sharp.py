@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.actions import (
+from game.dreamcats.actions import (
     Action,
     DiscardDrawn,
     Draw,
@@ -22,12 +22,12 @@ from game.actions import (
     UseTakeTwo,
     WakeUp,
 )
-from game.cards import DREAM_SIZE, POINTS, Card
-from game.observation import Observation
-from game.players.belief import seated, unseen_cards
-from game.players.history import kept_from_draw, turns_taken
-from game.players.strategy import opening_peek
-from game.state import Step
+from game.dreamcats.cards import DREAM_SIZE, POINTS, Card
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import seated, unseen_cards
+from game.dreamcats.players.history import kept_from_draw, turns_taken
+from game.dreamcats.players.strategy import opening_peek
+from game.dreamcats.state import Step
 
 KEPT_VALUE = 2.5  # a card an opponent drew and kept is taken to be this low
 TAKE2_FACTOR = 1.6  # Take 2 is worth this many draws (the better of two cards)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.actions import (
+from game.dreamcats.actions import (
     Action,
     DiscardDrawn,
     Draw,
@@ -20,10 +20,10 @@ from game.actions import (
     UseTakeTwo,
     WakeUp,
 )
-from game.cards import DREAM_SIZE, POINTS, Card
-from game.observation import Observation
-from game.players.belief import Belief, belief_of
-from game.state import Step
+from game.dreamcats.cards import DREAM_SIZE, POINTS, Card
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import Belief, belief_of
+from game.dreamcats.state import Step
 
 INITIAL_PEEK = (0, 1)  # RULES.md §3.4: a computer player peeks at positions 1 and 2
 
