@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from game.errors import SettingsError
+from game.options import check_range, from_plain_dict, plain_dict
 
 HANDS_PER_SEAT_RANGE = (1, 5)
 TURN_TIMER_RANGE = (30, 900)
@@ -23,8 +23,8 @@ class Dream21Settings:
 
     def validated(self) -> Dream21Settings:
         """Return self if every value is allowed, else raise SettingsError."""
-        _check_range("number of hands per seat", self.hands_per_seat, HANDS_PER_SEAT_RANGE)
-        _check_range("turn timer", self.turn_timer, TURN_TIMER_RANGE)
+        check_range("number of hands per seat", self.hands_per_seat, HANDS_PER_SEAT_RANGE)
+        check_range("turn timer", self.turn_timer, TURN_TIMER_RANGE)
         return self
 
     def hands_in_match(self, num_seats: int) -> int:
@@ -33,18 +33,10 @@ class Dream21Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of the settings."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return plain_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Dream21Settings:
         """Settings from `to_dict` output, validated."""
-        try:
-            return cls(**data).validated()
-        except TypeError as exc:
-            raise SettingsError(f"Unknown match setting: {exc}") from exc
+        return from_plain_dict(cls, data)
 
-
-def _check_range(name: str, value: object, bounds: tuple[int, int]) -> None:
-    low, high = bounds
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SettingsError(f"The {name} must be a whole number from {low} to {high}, not {value!r}.")

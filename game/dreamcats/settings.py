@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from game.errors import SettingsError
+from game.options import check_range, from_plain_dict, plain_dict
 
 POINT_LIMIT_RANGE = (30, 500)
 PENALTIES = (5, 15)
@@ -31,33 +32,24 @@ class MatchSettings:
 
     def validated(self) -> MatchSettings:
         """Return self if every value is allowed, else raise SettingsError."""
-        _check_range("point limit", self.point_limit, POINT_LIMIT_RANGE)
+        check_range("point limit", self.point_limit, POINT_LIMIT_RANGE)
         if type(self.penalty) is not int or self.penalty not in PENALTIES:
             raise SettingsError(f"The penalty must be 5 or 15 (risky), not {self.penalty}.")
         if self.fixed_rounds is not None:
-            _check_range("number of rounds", self.fixed_rounds, ROUNDS_RANGE)
+            check_range("number of rounds", self.fixed_rounds, ROUNDS_RANGE)
         if self.reveal_time is not None:
-            _check_range("reveal time", self.reveal_time, REVEAL_TIME_RANGE)
-        _check_range("turn timer", self.turn_timer, TURN_TIMER_RANGE)
+            check_range("reveal time", self.reveal_time, REVEAL_TIME_RANGE)
+        check_range("turn timer", self.turn_timer, TURN_TIMER_RANGE)
         if not isinstance(self.memory_aid, bool):
             raise SettingsError("The memory aid is either on or off.")
         return self
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of the settings."""
-        # Every field is a plain value: no need for asdict's deep copy (which is slow, and this runs on every save).
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return plain_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
         """Settings from `to_dict` output, validated."""
-        try:
-            return cls(**data).validated()
-        except TypeError as exc:
-            raise SettingsError(f"Unknown match setting: {exc}") from exc
+        return from_plain_dict(cls, data)
 
-
-def _check_range(name: str, value: object, bounds: tuple[int, int]) -> None:
-    low, high = bounds
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SettingsError(f"The {name} must be a whole number from {low} to {high}, not {value!r}.")
