@@ -7,10 +7,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bot.arena_common import lineup, percentile, progress_bar, wilson
+from bot.arena_common import lineup, percentile, progress_bar, share_matches, wilson
 from game.dreamcats import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
 from game.dreamcats.players import Player, UnknownPlayerError, get_player
 
@@ -76,18 +75,7 @@ def run_arena(
 
     Match i is the same deal and the same seats whatever the number of jobs, so results do not depend on it.
     """
-    if jobs <= 1:
-        return _run_indices(names, seats, range(matches), settings, seed, progress, matches)
-    tallies = {name: Tally() for name in names}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        chunks = [range(start, matches, jobs) for start in range(jobs)]
-        futures = [pool.submit(_run_indices, list(names), seats, chunk, settings, seed) for chunk in chunks]
-        for done, future in enumerate(futures, start=1):
-            for name, part in future.result().items():
-                _merge(tallies[name], part)
-            if progress is not None:
-                progress(sum(len(c) for c in chunks[:done]), matches)
-    return tallies
+    return share_matches(_run_indices, _merge, names, seats, matches, settings, seed, progress, jobs)
 
 
 def _run_indices(

@@ -7,10 +7,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bot.arena_common import lineup, percentile, progress_bar, wilson
+from bot.arena_common import lineup, percentile, progress_bar, share_matches, wilson
 from game.dream21 import Dream21Settings, MatchState, apply_action, legal_actions, new_match, observe, winners
 from game.dream21.players import Player, UnknownPlayerError, get_player
 
@@ -61,18 +60,7 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None, jobs: int = 1,
 ) -> dict[str, Tally21]:
     """Play the matches and count per player name; match i is the same deal and seats whatever `jobs` is."""
-    if jobs <= 1:
-        return _run_indices(names, seats, range(matches), settings, seed, progress, matches)
-    tallies = {name: Tally21() for name in names}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        chunks = [range(start, matches, jobs) for start in range(jobs)]
-        futures = [pool.submit(_run_indices, list(names), seats, chunk, settings, seed) for chunk in chunks]
-        for done, future in enumerate(futures, start=1):
-            for name, part in future.result().items():
-                tallies[name].merge(part)
-            if progress is not None:
-                progress(sum(len(c) for c in chunks[:done]), matches)
-    return tallies
+    return share_matches(_run_indices, Tally21.merge, names, seats, matches, settings, seed, progress, jobs)
 
 
 def _run_indices(

@@ -1,10 +1,11 @@
-"""What both arenas share: the Wilson interval, percentiles, seating and the progress bar."""
+"""What both arenas share: the Wilson interval, percentiles, seating, the progress bar and sharing out matches."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, NoReturn, TextIO, TypeVar
 
 from tqdm import tqdm
 
@@ -34,6 +35,37 @@ def lineup(names: Sequence[str], seats: int, match_index: int) -> list[str]:
     cycled = [names[i % len(names)] for i in range(seats)]
     shift = match_index % seats
     return cycled[-shift:] + cycled[:-shift] if shift else cycled
+
+
+T = TypeVar("T")
+# Plays the matches with these indices: (names, seats, indices, settings, seed, progress, total) -> tally per name.
+IndexRunner = Callable[[list[str], int, Sequence[int], Any, int, Callable[[int, int], None] | None, int],
+                       dict[str, T]]
+
+
+def share_matches(
+    run: IndexRunner[T], merge: Callable[[T, T], None], names: Sequence[str], seats: int, matches: int,
+    settings: Any, seed: int, progress: Callable[[int, int], None] | None, jobs: int,
+) -> dict[str, T]:
+    """Play matches 0..matches-1 with `run`, in `jobs` processes when more than one, merging each name's tallies.
+
+    `run` must be a module-level function (it is sent to the processes); match i is the same whatever `jobs` is.
+    """
+    if jobs <= 1:
+        return run(list(names), seats, range(matches), settings, seed, progress, matches)
+    chunks = [range(start, matches, jobs) for start in range(jobs)]
+    tallies: dict[str, T] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run, list(names), seats, chunk, settings, seed, None, 0) for chunk in chunks]
+        for done, future in enumerate(futures, start=1):
+            for name, part in future.result().items():
+                if name in tallies:
+                    merge(tallies[name], part)
+                else:
+                    tallies[name] = part
+            if progress is not None:
+                progress(sum(len(c) for c in chunks[:done]), matches)
+    return tallies
 
 
 def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
