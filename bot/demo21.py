@@ -54,8 +54,7 @@ class Recorder:
         self._save(f"play_{self.plays:04d}.png", render_trick(public_observation(state), self.names))
         if any(event.kind is EventKind.HAND_ENDED for event in public):
             result = state.results[-1]
-            totals = [sum(r.scores[s] for r in state.results) for s in range(state.num_seats)]
-            self._save(f"hand_{result.number:02d}_end.png", render_hand_end(result, self.names, totals))
+            self._save(f"hand_{result.number:02d}_end.png", render_hand_end(result, self.names, state.totals))
 
     def finish(self, state: MatchState) -> None:
         """The final standings, then transcript.txt."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from bot.storage.records import DREAMCATS  # the one game the service drives so far (game.games lists them)
 from game.dreamcats import (
     Card,
     Event,
@@ -19,7 +20,6 @@ from game.dreamcats import (
 )
 
 PAYLOAD_FORMAT = 1
-DREAMCATS = "dreamcats"  # the one game the service drives so far (game.games lists the engines)
 LOG_LENGTH = 6
 # A person's seat handed to the computer (time-outs, leaving) is played at this strength.
 STAND_IN_STRENGTH = "normal"
