@@ -23,7 +23,7 @@ from bot.service.notifier import Notifier, Outcome
 from bot.service.shards import Shard
 from bot.service.store import GameStore, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
-from bot.storage.records import MatchRecord
+from bot.storage.records import DREAMCATS, MatchRecord
 from game.dreamcats import Action, Event, EventKind, MatchSettings, observe
 
 log = logging.getLogger(__name__)
@@ -77,8 +77,10 @@ class GameService(TurnDriver):
 
     # -- lobby --------------------------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host: Person, settings: MatchSettings,
-                         locale: str, others: Sequence[Seat] = (), invited: Sequence[int] = ()) -> Table:
-        """A new lobby, the host (and `others`) seated, `invited` listed; GameRunningError if the channel has a game."""
+                         locale: str, others: Sequence[Seat] = (), invited: Sequence[int] = (),
+                         game: str = DREAMCATS) -> Table:
+        """A new lobby of `game` (game.games: its settings type), the host (and `others`) seated, `invited` listed;
+        GameRunningError if the channel has a game."""
         settings.validated()
         async with self._locked(f"channel-{channel_id}"):  # two starts at once make one lobby
             running = self.in_channel(channel_id)
@@ -88,7 +90,8 @@ class GameService(TurnDriver):
             if stored is not None:
                 raise GameRunningError(stored.game_id, stored.message_id)
             table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
-                          [Seat(host.user_id, host.name, host.locale), *others], self.clock.now(), invited=[*invited])
+                          [Seat(host.user_id, host.name, host.locale), *others], self.clock.now(), invited=[*invited],
+                          game=game)
             table.version = await self.store.create(table)
             self._tables[table.game_id] = table
         self._restart_driver(table.game_id)  # the lobby's idle clock
