@@ -18,29 +18,19 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot import look_back
 from bot.frames import FrameTurns
 from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
+from bot.presentations import draw_table, presentation_of
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
-from bot.views.public import (
-    TableMessage,
-    closed_message,
-    lobby_message,
-    reveal_message,
-    standings_message,
-    table_content,
-    table_message,
-    table_view,
-)
-from game.dreamcats import RoundResult, Step
+from bot.views.public import closed_message, lobby_message
+from bot.views.shown import TableMessage
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
-SETTLED = (Step.START, Step.OVER)  # a table worth a picture: nobody is in the middle of a turn
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
@@ -50,7 +40,7 @@ class DiscordPresenter:
     """Turns service notifications into Discord messages; a burst of moves makes few edits."""
 
     def __init__(self, bot: DreamcatsBase, *, edit_interval: float = 1.0, max_edit_interval: float | None = None,
-                 drawers: int = WORKERS, draw_table: Callable[[Table], Awaitable[TableMessage]] = table_message
+                 drawers: int = WORKERS, draw_table: Callable[[Table], Awaitable[TableMessage]] = draw_table
                  ) -> None:
         self.bot = bot
         self.posts = TablePosts(bot)
@@ -91,9 +81,9 @@ class DiscordPresenter:
         self._dirty.add(table.game_id)
         self._wake(table.game_id)
 
-    def round_ended(self, table: Table, result: RoundResult) -> None:
+    def round_ended(self, table: Table, number: int) -> None:
         """Post the reveal of a round; the table then moves below it, so the live buttons stay the newest message."""
-        self._queue(table, lambda: self._post_reveal(table, result.number))
+        self._queue(table, lambda: self._post_reveal(table, number))
 
     def match_ended(self, table: Table) -> None:
         """Post the standings and take the buttons off the table."""
@@ -204,10 +194,11 @@ class DiscordPresenter:
         without waiting for the spacing), or the message has no picture of this game yet."""
         assert table.state is not None
         shown = self._pictured.get(table.game_id)
-        if shown is None or shown[1] != table.state.round.number:
+        number, settled = presentation_of(table).picture_moment(table)
+        if shown is None or shown[1] != number:
             self._next_picture.pop(table.game_id, None)
             return True
-        return shown[0] != table.version and table.state.round.step in SETTLED
+        return shown[0] != table.version and settled
 
     async def _changed_or_done(self, game_id: str, drawing: asyncio.Task[None]) -> None:
         """Wait until the picture is sent or the game has something new (a move, a reveal to post)."""
@@ -263,15 +254,16 @@ class DiscordPresenter:
             table = self._latest.get(game_id)
             if table is None or table.state is None:
                 return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
-            shows = (table.version, table.state.round.number)
+            shows = (table.version, presentation_of(table).picture_moment(table)[0])
             drawn = await self.draw_table(table)
         async with self.posts.lock(game_id):
             newest = self._latest.get(game_id)
             if newest is None:
                 return  # ended while drawing
             self._dirty.discard(game_id)
-            content, view = (drawn.content, drawn.view) if newest is table else (table_content(newest),
-                                                                                   table_view(newest))
+            shown = presentation_of(newest)
+            content, view = ((drawn.content, drawn.view) if newest is table
+                             else (shown.table_content(newest), shown.table_view(newest)))
             await self.posts.edit(newest, content=content, embed=drawn.embed, view=view, attachments=[drawn.file])
         self._pictured[game_id] = shows
 
@@ -283,7 +275,8 @@ class DiscordPresenter:
                 return  # no table picture on the message yet: it is posted whole with the one being drawn
             self._dirty.discard(game_id)
             try:
-                await self.posts.edit_text(table, table_content(table), table_view(table))
+                shown = presentation_of(table)
+                await self.posts.edit_text(table, shown.table_content(table), shown.table_view(table))
                 return
             except TableGoneError:  # posted whole, with its picture: the one being drawn, or one drawn next
                 if game_id not in self._drawing:
@@ -296,16 +289,13 @@ class DiscordPresenter:
             await self.posts.edit(table, embed=embed, view=view, content=content, attachments=attachments)
 
     async def _post_reveal(self, table: Table, number: int) -> None:
-        story = await look_back.story_for(table, number)  # kept before its How did I do? button can be clicked
-        if story is not None and not await look_back.remember(self.bot.db, table, story):
-            story = None
-        embed, file, view = await reveal_message(table, number, story)
+        embed, file, view = await presentation_of(table).round_message(self.bot, table, number)
         await self.posts.post(post_channel(table), embed=embed, file=file, view=view)
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
 
     async def _finish(self, table: Table) -> None:
-        embed, file, view = await standings_message(table)  # its view: Play again
+        embed, file, view = await presentation_of(table).standings_message(table)  # its view: Play again
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
         await post_standings(self.bot, table, embed=embed, file=file, view=view)
         self.posts.forget(table.game_id)

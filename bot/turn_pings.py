@@ -34,8 +34,8 @@ from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.sending import SENDING_FAILED
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
+from bot.service.rulebooks import rules_of
 from bot.storage import StorageError, wants_turn_pings
-from game.dreamcats import RoundResult, Step
 
 log = logging.getLogger(__name__)
 PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged
@@ -47,13 +47,13 @@ def ping_due(table: Table) -> TurnKey | None:
     """The turn whose person should hear about it (round, turns played, seat, user id), or None."""
     if not table.playing or table.state is None or table.paused_until is not None:
         return None
-    if table.state.round.step is not Step.START:
+    seat, key = table.turn, table.turn_key
+    if seat is None or key is None or not rules_of(table).turn_untouched(table.state):
         return None
-    seat = table.state.round.turn
     person = table.seats[seat]
     if person.user_id is None or person.computer_plays:
         return None
-    return (table.state.round.number, table.state.round.turns_played, seat, person.user_id)
+    return (*key, seat, person.user_id)
 
 
 def ping_text(table: Table, user_id: int, message_id: int | None) -> str:
@@ -101,9 +101,9 @@ class TurnPings:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    def round_ended(self, table: Table, result: RoundResult) -> None:
+    def round_ended(self, table: Table, number: int) -> None:
         """Show the reveal."""
-        self.presenter.round_ended(table, result)
+        self.presenter.round_ended(table, number)
 
     def match_ended(self, table: Table) -> None:
         """Show the standings; no ping outlives the match."""

@@ -52,6 +52,11 @@ class GameMode(Generic[S, A, V]):
     is_over: Callable[[S], bool]
     result: Callable[[S], MatchResult]
     players: Mapping[str, Callable[[V, Sequence[A], random.Random], A]]  # by strength, easiest first
+    read_settings: Callable[[Mapping[str, Any]], Any]  # the settings object of that data, validated (defaults: {})
+    turn: Callable[[S], int | None]  # whose turn it is (None once the match is over)
+    # (round or hand number, turns finished in it): changes exactly when a new turn begins
+    turn_key: Callable[[S], tuple[int, int]]
+    move_number: Callable[[S], int]  # turn actions made so far: a button shown before the latest one is stale
 
     def actors(self, state: S) -> list[int]:
         """The seats that may act now (Dreamcats lets any seat make its initial peek; most games have one)."""

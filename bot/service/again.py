@@ -22,7 +22,7 @@ from bot.service.errors import StaleButtonError
 from bot.service.service import GameService
 from bot.service.table import Person, Seat, Table
 from bot.storage.records import LastMatch, SeatRecord
-from game.dreamcats import MAX_SEATS, MatchSettings
+from game.games import game_mode
 
 
 class MatchNotRecordedError(StaleButtonError):
@@ -63,7 +63,7 @@ def plan_rematch(last: LastMatch, presser: Person, locale: str) -> Rematch:
     host_id = rematch_host(last, presser.user_id)
     host = presser if host_id == presser.user_id else Person(host_id, names[host_id], locale)
     others = [Seat(None, seat.display_name, strength=seat.strength) for seat in last.seats if seat.user_id is None]
-    if presser.user_id != host_id and len(others) + 2 <= MAX_SEATS:
+    if presser.user_id != host_id and len(others) + 2 <= game_mode(last.game).max_seats:
         others.insert(0, Seat(presser.user_id, presser.name, presser.locale))
     seated = {host_id, *(seat.user_id for seat in others)}
     invited = tuple(user for user in names if user is not None and user not in seated)
@@ -76,5 +76,5 @@ async def play_again(service: GameService, last: LastMatch | None, presser: Pers
         raise MatchNotRecordedError("That match is not in the records.")
     plan = plan_rematch(last, presser, locale)
     return await service.open_lobby(guild_id=last.guild_id, channel_id=last.channel_id, host=plan.host,
-                                    settings=MatchSettings.from_dict(last.settings), locale=locale,
-                                    others=plan.others, invited=plan.invited)
+                                    settings=game_mode(last.game).read_settings(last.settings), locale=locale,
+                                    others=plan.others, invited=plan.invited, game=last.game)

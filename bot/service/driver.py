@@ -14,9 +14,8 @@ from bot.service import moves
 from bot.service.clock import Clock
 from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
 from bot.service.table import Table
-from game.dreamcats import Event
 
-Mutation = Callable[[Table], list[Event]]
+Mutation = Callable[[Table], list[Any]]  # the events of the table's game
 log = logging.getLogger(__name__)
 
 
@@ -29,11 +28,9 @@ class Unchanged(Exception):
     """A scheduled step that no longer applies; nothing is saved."""
 
 
-def _moment(table: Table) -> tuple[int, int, int, str] | None:
-    """Where the match stands: round, turns played, actions made and the step (a decision is for one moment)."""
-    if table.state is None:
-        return None
-    return (table.state.round.number, table.state.round.turns_played, table.move_number, str(table.state.round.step))
+def _moment(table: Table) -> tuple[tuple[int, int] | None, int]:
+    """Where the match stands: the turn and the turn actions made in it (a decision is for one moment)."""
+    return (table.turn_key, table.move_number)
 
 
 class TurnDriver:
@@ -52,7 +49,7 @@ class TurnDriver:
     _refresher: asyncio.Task[None] | None
 
     def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
-               announce: bool = True) -> Awaitable[tuple[Table, list[Event]]]:
+               announce: bool = True) -> Awaitable[tuple[Table, list[Any]]]:
         """Apply `mutate` to the game under its lock and save it (GameService.change)."""
         raise NotImplementedError
 
@@ -169,7 +166,7 @@ class TurnDriver:
         action = await asyncio.get_running_loop().run_in_executor(
             self._decisions(), moves.computer_action, table, seat, strength, rng)
 
-        def mutate(current: Table) -> list[Event]:
+        def mutate(current: Table) -> list[Any]:
             if _moment(current) != seen or current.seats[seat].strength is None:
                 raise Unchanged  # someone else changed the game meanwhile: decide again
             return moves.apply_logged(current, action)
@@ -182,13 +179,13 @@ class TurnDriver:
         return self._decider
 
     def _unpause_step(self) -> Mutation:
-        def mutate(table: Table) -> list[Event]:
+        def mutate(table: Table) -> list[Any]:
             moves.end_pause(table, self.clock.now())
             return []
         return mutate
 
     def _timeout_step(self, seat: int, key: tuple[int, int] | None) -> Mutation:
-        def mutate(table: Table) -> list[Event]:
+        def mutate(table: Table) -> list[Any]:
             if table.turn != seat or table.turn_key != key or table.deadline is None:
                 raise Unchanged
             if table.deadline > self.clock.now() or table.seats[seat].computer_plays:

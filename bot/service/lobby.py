@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from typing import Any
 
 from bot.service.errors import (
     AlreadySeatedError,
@@ -14,9 +15,8 @@ from bot.service.errors import (
     NotSeatedError,
     StaleButtonError,
 )
-from bot.service.table import LogEntry, Person, Seat, Table
-from game.dreamcats import MAX_SEATS, MIN_SEATS, Event, new_match
-from game.dreamcats.players import STRENGTHS
+from bot.service.rulebooks import rules_of
+from bot.service.table import Person, Seat, Table
 
 # Short, language-neutral cat names for computer players: they must fit on the table picture ("Bot Mochi").
 COMPUTER_NAMES = ("Luna", "Miso", "Tofu", "Mochi", "Nori", "Pixel", "Kiwi", "Ziggy", "Yuki", "Pepper")
@@ -32,13 +32,12 @@ def check_lobby(table: Table) -> None:
         raise NotInLobbyError("The match has already started.")
 
 
-def join(table: Table, person: Person) -> list[Event]:
+def join(table: Table, person: Person) -> list[Any]:
     """Seat a person."""
     check_lobby(table)
     if table.seat_of(person.user_id) is not None:
         raise AlreadySeatedError("You already have a seat.")
-    if len(table.seats) >= MAX_SEATS:
-        raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
+    _check_room(table)
     table.seats.append(Seat(person.user_id, person.name, person.locale))
     table.invited = [user for user in table.invited if user != person.user_id]
     return []
@@ -60,15 +59,19 @@ def leave(table: Table, user_id: int) -> bool:
     return False
 
 
-def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) -> list[Event]:
+def _check_room(table: Table) -> None:
+    if len(table.seats) >= table.mode.max_seats:
+        raise LobbyFullError(f"All {table.mode.max_seats} seats are taken.")
+
+
+def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) -> list[Any]:
     """A seated person adds a computer player of a strength; it gets a cat name not yet used at the table."""
     check_lobby(table)
     if table.seat_of(user_id) is None:
         raise NotSeatedError("Take a seat first.")
-    if strength not in STRENGTHS:
+    if strength not in table.mode.players:
         raise UnknownStrengthError(f"Unknown strength {strength!r}.")
-    if len(table.seats) >= MAX_SEATS:
-        raise LobbyFullError(f"All {MAX_SEATS} seats are taken.")
+    _check_room(table)
     taken = {seat.name for seat in table.seats}
     free = [name for name in COMPUTER_NAMES if name not in taken] or [f"#{len(table.seats) + 1}"]
     # The stored name is the bare cat name; the bot shows it translated ("Bot Luna") with the strength apart.
@@ -76,7 +79,7 @@ def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) 
     return []
 
 
-def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None) -> list[Event]:
+def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None) -> list[Any]:
     """The host takes a seat away (a person or a computer player); `occupant` is who the host saw there."""
     check_lobby(table)
     if user_id != table.host_id:
@@ -87,14 +90,13 @@ def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None) -> 
     return []
 
 
-def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list[Event]:
-    """The host starts the match: the first round is dealt and the host's seat begins (RULES.md §3.5)."""
+def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list[Any]:
+    """The host starts the match: the game deals its first round (bot.service.rulebooks)."""
     check_lobby(table)
     if user_id != table.host_id:
         raise NotHostError("Only the host can start the match.")
-    if len(table.seats) < MIN_SEATS:
-        raise NotEnoughSeatsError(f"A match needs at least {MIN_SEATS} seats.")
-    table.state = new_match(len(table.seats), table.settings, rng, starter=table.seat_of(table.host_id))
+    if len(table.seats) < table.mode.min_seats:
+        raise NotEnoughSeatsError(f"A match needs at least {table.mode.min_seats} seats.")
+    rules_of(table).begin(table, rng)
     table.started_at = now
-    table.add_log([LogEntry("round_started", table.state.round.starter, count=1)])
     return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from typing import Any, TypeAlias
 
 from bot.service.errors import (
     NotHostOrManagerError,
@@ -15,21 +16,24 @@ from bot.service.errors import (
     RoundPausedError,
     SeatTakenOverError,
 )
+from bot.service.rulebooks import rules_of
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
-from game.dreamcats import Action, Event, EventKind, InitialPeek, apply_action, legal_actions, observe
-from game.dreamcats.players import choose
+from game.dreamcats import EventKind
+
+# The service handles the actions and events of every game alike (game.modes); each game's own code knows them.
+Action: TypeAlias = Any
+Event: TypeAlias = Any
 
 # After this many timed-out turns in a row the seat is handed to a computer player (RULES.md §7).
 MAX_TIMEOUTS = 3
 ROUND_PAUSE = 20  # seconds between a round's reveal and the next round's first move, unless everyone is ready
-_QUIET = {EventKind.INITIAL_PEEK, EventKind.TAKE_TWO_DREW}
 
 
 def apply_logged(table: Table, action: Action) -> list[Event]:
     """Apply an engine action and log its public events."""
     assert table.state is not None
-    events = apply_action(table.state, action)
-    table.add_log(LogEntry.of(e) for e in events if e.is_public and e.kind not in _QUIET)
+    events = list(table.mode.apply_action(table.state, action))
+    table.add_log(rules_of(table).log_entries(events))
     return events
 
 
@@ -47,10 +51,11 @@ def person_seat(table: Table, user_id: int) -> int:
 
 def person_move(table: Table, seat: int, action: Action) -> list[Event]:
     """A person's own action; acting on their turn resets their run of timed-out turns."""
-    if table.paused_until is not None and not isinstance(action, InitialPeek):  # peeking at the new cards is fine
+    free = rules_of(table).free_action(action)  # e.g. peeking at the new cards between rounds
+    if table.paused_until is not None and not free:
         raise RoundPausedError("The next round starts in a moment.")
     events = apply_logged(table, action)
-    if not isinstance(action, InitialPeek):
+    if not free:
         table.seats[seat].timeouts = 0
     return events
 
@@ -58,18 +63,7 @@ def person_move(table: Table, seat: int, action: Action) -> list[Event]:
 def computer_action(table: Table, seat: int, strength: str, rng: random.Random) -> Action:
     """What the computer player of that strength does now for the seat (it sees only the seat's view)."""
     assert table.state is not None
-    return choose(strength, observe(table.state, seat), legal_actions(table.state, seat), rng)
-
-
-def computer_peeks(table: Table, rng: random.Random) -> list[Event]:
-    """Every computer-played seat that has not made its initial peek makes it now."""
-    events: list[Event] = []
-    if not table.playing or table.state is None:
-        return events
-    for index, seat in enumerate(table.seats):
-        if seat.computer_plays and not table.state.round.peeked[index] and seat.strength:
-            events.extend(apply_logged(table, computer_action(table, index, seat.strength, rng)))
-    return events
+    return table.mode.computer_action(table.state, seat, strength, rng)
 
 
 def play_out_turn(table: Table, seat: int, strength: str, rng: random.Random) -> list[Event]:
@@ -86,10 +80,10 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     record = table.seats[seat]
     record.timeouts += 1
     table.add_log([LogEntry("timeout", seat)])
-    assert table.state is not None
-    round_number = table.state.round.number
+    assert table.turn_key is not None
+    round_number = table.turn_key[0]
     events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
-    # The person is shown later which two cards the stand-in looked at for them (bot.service.stand_in).
+    # Dreamcats: the person is shown later which two cards the stand-in looked at for them (bot.service.stand_in).
     peek = next((e for e in events if e.kind is EventKind.INITIAL_PEEK and e.seat == seat and e.is_public), None)
     if peek is not None:
         record.unseen_peek = (round_number, *(slot.position for slot in peek.slots))
@@ -110,7 +104,7 @@ def leave_match(table: Table, user_id: int) -> int:
 
 def pause_after_round(table: Table, events: list[Event], now: datetime) -> None:
     """A round just ended with people at the table: the next one waits ROUND_PAUSE s, or until they are all ready."""
-    ended = any(event.kind is EventKind.ROUND_ENDED for event in events)
+    ended = rules_of(table).ended_rounds(events)
     if ended and table.playing and table.people_playing:
         table.paused_until, table.ready = now + timedelta(seconds=ROUND_PAUSE), []
 

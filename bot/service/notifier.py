@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.service.store import StoredGame
 from bot.service.table import Table
-from game.dreamcats import Event, Observation, RoundResult
 
 
 class Notifier(Protocol):
@@ -16,8 +15,8 @@ class Notifier(Protocol):
     def table_changed(self, table: Table) -> None:
         """Redraw the table (or lobby) message."""
 
-    def round_ended(self, table: Table, result: RoundResult) -> None:
-        """Show the reveal and the scores of a round."""
+    def round_ended(self, table: Table, number: int) -> None:
+        """Show the reveal and the scores of round (or hand) `number`."""
 
     def match_ended(self, table: Table) -> None:
         """Show the final standings."""
@@ -38,8 +37,8 @@ class Outcome:
 
     table: Table
     seat: int
-    events: list[Event]
-    view: Observation
+    events: list[Any]  # of the table's game
+    view: Any  # the seat's observation
 
 
 __all__ = ["Notifier", "Outcome"]

@@ -8,6 +8,7 @@ import random
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from typing import Any, TypeAlias
 
 from bot.service import lobby, moves
 from bot.service.clock import Clock, SystemClock
@@ -20,13 +21,15 @@ from bot.service.errors import (
     StaleButtonError,
 )
 from bot.service.notifier import Notifier, Outcome
+from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
 from bot.service.store import GameStore, abandoned_match, finished_match
 from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
 from bot.storage.records import DREAMCATS, MatchRecord
-from game.dreamcats import Action, Event, EventKind, MatchSettings, observe
 
 log = logging.getLogger(__name__)
+Action: TypeAlias = Any  # of the table's game (game.modes): the service never looks inside them
+Event: TypeAlias = Any
 # A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.
 LOBBY_TIMEOUT = 30 * 60.0
 RESUME_REDRAWS_PER_SECOND = 20.0
@@ -76,7 +79,7 @@ class GameService(TurnDriver):
         return list(self._tables.values())
 
     # -- lobby --------------------------------------------------------------------------------------------------
-    async def open_lobby(self, *, guild_id: int, channel_id: int, host: Person, settings: MatchSettings,
+    async def open_lobby(self, *, guild_id: int, channel_id: int, host: Person, settings: Any,
                          locale: str, others: Sequence[Seat] = (), invited: Sequence[int] = (),
                          game: str = DREAMCATS) -> Table:
         """A new lobby of `game` (game.games: its settings type), the host (and `others`) seated, `invited` listed;
@@ -154,14 +157,14 @@ class GameService(TurnDriver):
             assert table.state is not None
             if move_number is not None and move_number != table.move_number:
                 raise StaleButtonError("That button is from an earlier moment of the game.")
-            if round_number is not None and round_number != table.state.round.number:
+            if round_number is not None and round_number != table.mode.turn_key(table.state)[0]:
                 raise StaleButtonError("That button is from an earlier round.")
             seat_box.append(seat)
             return moves.person_move(table, seat, make(seat))
 
         table, events = await self.change(game_id, mutate)
         assert table.state is not None
-        return Outcome(table, seat_box[0], events, observe(table.state, seat_box[0]))
+        return Outcome(table, seat_box[0], events, table.mode.observe(table.state, seat_box[0]))
 
     async def ready_for_next_round(self, game_id: str, user_id: int) -> Table:
         """A person pressed Next round; when every person has, the next round begins at once."""
@@ -204,7 +207,7 @@ class GameService(TurnDriver):
             events = mutate(table)
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
-            events += moves.computer_peeks(table, self.rng)
+            events += rules_of(table).side_moves(table, self.rng)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             await self._persist(table)
@@ -215,7 +218,7 @@ class GameService(TurnDriver):
         return table, events
 
     async def _persist(self, table: Table) -> None:
-        if table.state is not None and table.state.over:
+        if table.state is not None and not table.playing:
             await self.store.finish(table, finished_match(table, self.clock.now()))
             self._forget(table.game_id)
             return
@@ -240,10 +243,9 @@ class GameService(TurnDriver):
             if new.handed_over and not old.handed_over:
                 self.notifier.seat_handed_over(table, seat)
         if table.state is not None:
-            for event in events:
-                if event.kind is EventKind.ROUND_ENDED and event.is_public:
-                    self.notifier.round_ended(table, table.state.results[event.count - 1])
-        if table.state is not None and table.state.over:
+            for number in rules_of(table).ended_rounds(events):
+                self.notifier.round_ended(table, number)
+        if table.state is not None and not table.playing:
             self.notifier.match_ended(table)
         else:
             self.notifier.table_changed(table)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.service.rulebooks import rules_of
 from bot.service.table import Table
-from bot.storage.records import MatchRecord, RoundRecord, SeatRecord
-from game.dreamcats.scoring import winners
+from bot.storage.records import MatchRecord, SeatRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +57,13 @@ class GameStore(Protocol):
 
 
 def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
-    """The result of a finished match; a person who left counts as a loss (RULES.md §7)."""
-    state = table.state
-    assert state is not None and state.over
+    """The result of a finished match; a person who left counts as a loss (RULES.md §7). In every game of the
+    family the lowest total wins: the winners are the staying seats with the lowest total."""
+    assert table.state is not None and not table.playing
+    totals = table.mode.result(table.state).totals
     staying = [i for i, seat in enumerate(table.seats) if not seat.left] or list(range(len(table.seats)))
-    best = winners([state.totals[i] for i in staying])
-    return _match_record(table, finished_at, winning={staying[i] for i in best})
+    best = min(totals[i] for i in staying)
+    return _match_record(table, finished_at, winning={i for i in staying if totals[i] == best})
 
 
 def abandoned_match(table: Table, finished_at: datetime) -> MatchRecord:
@@ -73,20 +74,19 @@ def abandoned_match(table: Table, finished_at: datetime) -> MatchRecord:
 def _match_record(table: Table, finished_at: datetime, *, winning: set[int], abandoned: bool = False) -> MatchRecord:
     state = table.state
     assert state is not None
+    totals = table.mode.result(state).totals
     seats = tuple(
         SeatRecord(
             user_id=seat.user_id,
             display_name=seat.name,
             strength=None if seat.is_person else seat.strength,
-            total=state.totals[i],
+            total=totals[i],
             winner=i in winning and not seat.left,
             left_early=seat.left,
         )
         for i, seat in enumerate(table.seats)
     )
-    rounds = tuple(
-        RoundRecord(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores)) for r in state.results
-    )
+    rounds = rules_of(table).round_records(state)
     return MatchRecord(table.guild_id, table.channel_id, table.started_at or table.created_at, finished_at,
-                       state.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id,
+                       table.settings.to_dict(), seats, rounds, game_id=table.game_id, host_id=table.host_id,
                        abandoned=abandoned, game=table.game)

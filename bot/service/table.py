@@ -7,17 +7,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from bot.storage.records import DREAMCATS  # the one game the service drives so far (game.games lists them)
-from game.dreamcats import (
-    Card,
-    Event,
-    InitialPeek,
-    MatchSettings,
-    MatchState,
-    Slot,
-    match_from_dict,
-    match_to_dict,
-)
+from bot.storage.records import DREAMCATS
+from game.dreamcats import Card, Event, Slot
+from game.games import game_mode
+from game.modes import GameMode, UnknownGameError
 
 PAYLOAD_FORMAT = 1
 LOG_LENGTH = 6
@@ -90,17 +83,22 @@ class LogEntry:
 
 @dataclass(slots=True)
 class Table:
-    """A game from lobby to the end of the match, with everything needed to resume it after a restart."""
+    """A game from lobby to the end of the match, with everything needed to resume it after a restart.
+
+    `game` names its game (game.games): `settings` and `state` are that game's settings and match state, and the
+    turn, the move number and the turn key come from its GameMode. Code of one game (its views, its rules in
+    bot.service.rulebooks) knows the types; the lobby, the service and storage never look inside them.
+    """
 
     game_id: str
     guild_id: int
     channel_id: int
     host_id: int
-    settings: MatchSettings
+    settings: Any  # the game's settings (MatchSettings, Dream21Settings, ...)
     locale: str
     seats: list[Seat]
     created_at: datetime
-    state: MatchState | None = None
+    state: Any = None  # the game's match state; None in the lobby
     started_at: datetime | None = None
     log: list[LogEntry] = field(default_factory=list)
     deadline: datetime | None = None
@@ -115,6 +113,11 @@ class Table:
     game: str = DREAMCATS  # which game (game.games); its matches and standings are kept under this key
 
     @property
+    def mode(self) -> GameMode[Any, Any, Any]:
+        """The game's engine functions."""
+        return game_mode(self.game)
+
+    @property
     def last_activity(self) -> datetime:
         """When someone last did something in the lobby."""
         return self.active_at or self.created_at
@@ -122,7 +125,7 @@ class Table:
     @property
     def playing(self) -> bool:
         """Whether the match has started and is not over."""
-        return self.state is not None and not self.state.over
+        return self.state is not None and not self.mode.is_over(self.state)
 
     @property
     def names(self) -> list[str]:
@@ -144,21 +147,17 @@ class Table:
     @property
     def turn(self) -> int | None:
         """The seat whose turn it is, while playing."""
-        return self.state.round.turn if self.playing and self.state else None
+        return self.mode.turn(self.state) if self.playing else None
 
     @property
     def move_number(self) -> int:
         """How many turn actions (not initial peeks) have been made: a button from an earlier moment is stale."""
-        if self.state is None:
-            return 0
-        return sum(1 for action in self.state.log if not isinstance(action, InitialPeek))
+        return 0 if self.state is None else self.mode.move_number(self.state)
 
     @property
     def turn_key(self) -> tuple[int, int] | None:
         """(round, turns played): changes exactly when a new turn begins."""
-        if not self.playing or self.state is None:
-            return None
-        return (self.state.round.number, self.state.round.turns_played)
+        return self.mode.turn_key(self.state) if self.playing else None
 
     def add_log(self, entries: Iterable[LogEntry]) -> None:
         """Append public entries, keeping only the last few."""
@@ -184,7 +183,7 @@ class Table:
             "seats": [_seat_to_dict(s) for s in self.seats],
             "created_at": self.created_at.isoformat(),
             "started_at": self.started_at.isoformat() if self.started_at else None,
-            "state": match_to_dict(self.state) if self.state is not None else None,
+            "state": self.mode.to_dict(self.state) if self.state is not None else None,
             "log": [_entry_to_dict(e) for e in self.log],
             "active_at": self.active_at.isoformat() if self.active_at else None,
             "paused_until": self.paused_until.isoformat() if self.paused_until else None,
@@ -206,17 +205,18 @@ def table_from_payload(
     try:
         if data["format"] != PAYLOAD_FORMAT:
             raise UnreadableTableError(f"unknown payload format {data['format']!r}")
+        mode = game_mode(str(data.get("game", DREAMCATS)))  # written before there were other games: Dreamcats
         table = Table(
             game_id=str(data["game_id"]),
             guild_id=int(data["guild_id"]),
             channel_id=int(data["channel_id"]),
             host_id=int(data["host_id"]),
-            settings=MatchSettings.from_dict(data["settings"]),
+            settings=mode.read_settings(data["settings"]),
             locale=str(data["locale"]),
             seats=[_seat_from_dict(s) for s in data["seats"]],
             created_at=datetime.fromisoformat(data["created_at"]),
             started_at=datetime.fromisoformat(data["started_at"]) if data["started_at"] else None,
-            state=match_from_dict(data["state"]) if data["state"] is not None else None,
+            state=mode.from_dict(data["state"]) if data["state"] is not None else None,
             log=[_entry_from_dict(e) for e in data["log"]],
             deadline=deadline,
             message_id=message_id,
@@ -226,13 +226,13 @@ def table_from_payload(
             ready=[int(seat) for seat in data.get("ready", [])],
             invited=[int(user) for user in data.get("invited", [])],
             thread_id=int(data["thread_id"]) if data.get("thread_id") else None,
-            game=str(data.get("game", DREAMCATS)),  # written before there were other games: Dreamcats
+            game=mode.key,
         )
     except UnreadableTableError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # GameError is a ValueError
+    except (KeyError, TypeError, ValueError, AttributeError, UnknownGameError) as exc:  # GameError: ValueError
         raise UnreadableTableError(f"unreadable live game: {exc!r}") from exc
-    if table.state is not None and table.state.num_seats != len(table.seats):
+    if table.state is not None and mode.num_seats(table.state) != len(table.seats):
         raise UnreadableTableError("the match and the seats disagree")
     return table
 

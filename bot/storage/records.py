@@ -160,3 +160,4 @@ class LastMatch:
     settings: dict[str, Any]
     seats: tuple[SeatRecord, ...]
     superseded: bool
+    game: str = DREAMCATS  # game.games key: the new lobby is for the same game

@@ -19,4 +19,4 @@ async def last_match(session: AsyncSession, *, game_id: str) -> LastMatch | None
                   for row in rows)
     later = await session.scalar(select(exists().where(Match.channel_id == match.channel_id, Match.id > match.id)))
     return LastMatch(game_id, match.guild_id, match.channel_id, match.host_id, dict(match.settings), seats,
-                     bool(later))
+                     bool(later), match.game)

@@ -16,7 +16,7 @@ from bot.service import Table
 from bot.texts import card_power, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
-from bot.views.public import COLOUR
+from bot.views.shown import COLOUR
 from game.dreamcats import DREAM_SIZE, EventKind, Observation, Slot, Step
 
 log = logging.getLogger(__name__)

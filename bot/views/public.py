@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 import discord
 
 from bot.i18n import card_name, picture_text, t, tn
+from bot.lobby_words import lobby_words
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
 from bot.service.service import LOBBY_TIMEOUT
@@ -16,49 +15,35 @@ from bot.texts import (
     round_headline,
     score_lines,
     seat_names,
-    seconds,
     turn_time,
 )
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
-from game.dreamcats import MAX_SEATS, public_observation
+from bot.views.shown import COLOUR, TableMessage, make_view
+from game.dreamcats import public_observation
 from game.dreamcats.hindsight import RoundStory, origins
-from game.dreamcats.players import STRENGTHS
 
-COLOUR = discord.Colour(0x5B4B8A)
-
-
-def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-def settings_line(table: Table) -> str:
-    """Point limit or rounds, penalty and timer."""
-    loc, s = table.locale, table.settings
-    goal = (tn("lobby.goal_rounds", s.fixed_rounds, loc) if s.fixed_rounds
-            else tn("lobby.goal_points", s.point_limit, loc))
-    return t("lobby.settings", loc, goal=goal, penalty=s.penalty, timer=seconds(s.turn_timer, loc))
+_view = make_view
 
 
 def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
-    """The lobby: seats, settings and the lobby buttons."""
-    loc, gid = table.locale, table.game_id
+    """The lobby of any game: seats, settings and the lobby buttons."""
+    loc, gid, words = table.locale, table.game_id, lobby_words(table)
     names = names_with_strength(table, loc)
     lines = [t("lobby.host_seat" if seat.user_id == table.host_id else "lobby.seat", loc, number=i + 1, name=names[i])
              for i, seat in enumerate(table.seats)]
-    embed = discord.Embed(title=t("lobby.title", loc), description=t("lobby.description", loc), colour=COLOUR)
-    embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=MAX_SEATS), value="\n".join(lines),
+    embed = discord.Embed(title=t(words.title, loc), description=t(words.description, loc), colour=COLOUR)
+    embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=table.mode.max_seats),
+                    value="\n".join(lines),
                     inline=False)
     if table.invited:  # Play again: the last match's people, a click on Join away (an embed's mention never pings)
         embed.add_field(name=t("again.invited", loc), value=" ".join(f"<@{user}>" for user in table.invited)[:1024],
                         inline=False)
-    embed.add_field(name=t("lobby.settings_title", loc), value=settings_line(table), inline=False)
+    embed.add_field(name=t("lobby.settings_title", loc), value=words.settings_line(table), inline=False)
     embed.set_footer(text=t("lobby.idle_note", loc, minutes=int(LOBBY_TIMEOUT // 60)))
-    strengths = [discord.SelectOption(label=t(f"lobby.strength.{s}", loc), value=s,
-                                      description=t(f"lobby.strength.{s}.description", loc)) for s in STRENGTHS]
+    strengths = [discord.SelectOption(label=t(f"{words.strength}.{s}", loc), value=s,
+                                      description=t(f"{words.strength}.{s}.description", loc))
+                 for s in table.mode.players]
     view = _view(
         GameButton(make_id(gid, "join"), t("lobby.button.join", loc), style=discord.ButtonStyle.success, row=0),
         GameButton(make_id(gid, "leave"), t("lobby.button.leave", loc), row=0),
@@ -71,15 +56,6 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     if others:  # the host may take a seat away (someone who joined by mistake, a computer player too many)
         view.add_item(GameSelect(make_select_id(gid, "kick"), others, placeholder=t("lobby.remove_seat", loc), row=2))
     return embed, view
-
-
-class TableMessage(NamedTuple):
-    """The table message: the live text, the embed with the picture, the buttons and the picture file."""
-
-    content: str
-    embed: discord.Embed
-    view: discord.ui.View
-    file: discord.File
 
 
 def table_content(table: Table) -> str:

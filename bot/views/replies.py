@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -14,8 +14,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale
 from bot.sending import SENDING_FAILED
 from bot.service import Table
-from bot.views.private import Private
-from game.dreamcats import GameError, Observation
+from game.errors import GameError
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +150,21 @@ async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
     await say(interaction, error_text(exc, resolve_locale(interaction.locale)))
 
 
-async def show(interaction: discord.Interaction, private: Private, table: Table, obs: Observation) -> None:
+class PrivateStep(Protocol):
+    """A private step of any game (Dreamcats' bot.views.private.Private, Dream 21's hand): what `show` sends."""
+
+    @property
+    def reveal(self) -> bool:
+        """Whether it shows cards that hide again after the table's reveal time (Dreamcats' peeks)."""
+        ...
+
+    async def render(self, table: Table, obs: Any, locale: str
+                     ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        """Embed, view and attachments."""
+        ...
+
+
+async def show(interaction: discord.Interaction, private: PrivateStep, table: Table, obs: Any) -> None:
     """Put a private step into the person's ephemeral reply: the promised answer (bot.views.replies.hold), or the
     deferred reply filled."""
     locale = resolve_locale(interaction.locale)

@@ -228,7 +228,7 @@ async def _quit(click: Click) -> None:
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None
     await show(click.interaction, private.Private(t("private.leave_confirm", click.locale), [confirm]), table,
-               observe(table.state, person_seat(table, click.user_id)))
+               table.mode.observe(table.state, person_seat(table, click.user_id)))
 
 
 @handler("quitok")
@@ -237,4 +237,5 @@ async def _quit_confirmed(click: Click) -> None:
     table = await click.service.leave_match(click.bid.game_id, click.user_id)
     seat = table.seat_of(click.user_id)
     assert table.state is not None and seat is not None
-    await show(click.interaction, private.Private(t("private.left", click.locale)), table, observe(table.state, seat))
+    await show(click.interaction, private.Private(t("private.left", click.locale)), table,
+               table.mode.observe(table.state, seat))

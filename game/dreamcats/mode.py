@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.dreamcats.actions import Action, action_from_dict, action_to_dict
+from game.dreamcats.actions import Action, InitialPeek, action_from_dict, action_to_dict
 from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
 from game.dreamcats.observation import Observation, observe
 from game.dreamcats.players import STRENGTHS, get_player
@@ -18,8 +18,17 @@ from game.dreamcats.state import MatchState
 from game.modes import GameMode, MatchResult
 
 
+def _read_settings(data: Mapping[str, Any]) -> MatchSettings:
+    return MatchSettings.from_dict(dict(data)) if data else MatchSettings()
+
+
 def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> MatchState:
-    return new_match(num_seats, MatchSettings.from_dict(dict(settings)) if settings else MatchSettings(), rng)
+    return new_match(num_seats, _read_settings(settings), rng)
+
+
+def _move_number(state: MatchState) -> int:
+    """Initial peeks are not turn actions: any seat makes its own at any moment of the first turns."""
+    return sum(1 for action in state.log if not isinstance(action, InitialPeek))
 
 
 def _result(state: MatchState) -> MatchResult:
@@ -44,6 +53,10 @@ DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
     is_over=lambda state: state.over,
     result=_result,
     players={strength: get_player(strength) for strength in STRENGTHS},
+    read_settings=_read_settings,
+    turn=lambda state: None if state.over else state.round.turn,
+    turn_key=lambda state: (state.round.number, state.round.turns_played),
+    move_number=_move_number,
 )
 
 __all__ = ["DREAMCATS"]

@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.service import ConflictError, StoredGame, Table
 from bot.storage import MatchRecord
-from game.dreamcats import RoundResult
 
 
 class MemoryGameStore:
@@ -72,9 +71,9 @@ class RecordingNotifier:
         """Record."""
         self.calls.append(("table", table.game_id))
 
-    def round_ended(self, table: Table, result: RoundResult) -> None:
+    def round_ended(self, table: Table, number: int) -> None:
         """Record."""
-        self.calls.append(("round", result.number))
+        self.calls.append(("round", number))
 
     def match_ended(self, table: Table) -> None:
         """Record."""

@@ -1,0 +1,53 @@
+"""The end of a Dream 21 hand and of the match: the scores in words and as a picture, then Play again."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.dream21.pictures import hand_end_file, standings_file
+from bot.dream21.texts import picture_text
+from bot.i18n import t, tn
+from bot.service import Table, finished_match
+from bot.texts import seat_names
+from bot.views.ids import make_id
+from bot.views.items import GameButton
+from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
+from game.dream21 import MatchState
+
+
+def _state(table: Table) -> MatchState:
+    assert isinstance(table.state, MatchState), "a Dream 21 table holds a Dream 21 match"
+    return table.state
+
+
+async def hand_end_message(table: Table, number: int) -> EndMessage:
+    """Hand `number` is over: who went out, each seat's tricks and score, the totals so far."""
+    state, loc = _state(table), table.locale
+    result = state.results[number - 1]
+    names = seat_names(table, loc)
+    totals = [sum(r.scores[seat] for r in state.results[:number]) for seat in range(len(names))]
+    headline = (t("dream21.end.out", loc, name=names[result.out]) if result.out is not None
+                else t("dream21.end.stopped", loc))
+    lines = [tn("dream21.end.line", result.scores[seat], loc, name=names[seat], tricks=result.tricks[seat],
+                total=totals[seat]) for seat in range(len(names))]
+    embed = discord.Embed(title=t("dream21.end.title", loc, number=number), description="\n".join([headline, *lines]),
+                          colour=COLOUR)
+    embed.set_image(url="attachment://hand.png")
+    return EndMessage(embed, await hand_end_file(result, names, totals, picture_text(loc)), None)
+
+
+async def standings_message(table: Table) -> StandingsMessage:
+    """The end of the match: the winners, every total (lowest first), and the Play again button."""
+    state, loc = _state(table), table.locale
+    names = seat_names(table, loc)
+    best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
+    order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
+    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=names[i]) for rank, i in enumerate(order)]
+    winners = tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
+    embed = discord.Embed(title=t("dream21.standings.title", loc), description=winners + "\n\n" + "\n".join(lines),
+                          colour=COLOUR)
+    embed.set_image(url="attachment://standings.png")
+    # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
+    again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
+    file = await standings_file(state.totals, names, best, state.results, picture_text(loc))
+    return StandingsMessage(embed, file, make_view(again))

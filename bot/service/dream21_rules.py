@@ -1,0 +1,51 @@
+"""Dream 21's table rules (bot.service.rulebooks): every move is on the turn, the hand's history is the log."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.service.table import LogEntry, Table
+from bot.storage.records import RoundRecord
+from game.dream21 import EventKind, new_match
+
+HAND_STARTED = "hand_started"  # the table-log entry that opens a hand (seat: its dealer, count: its number)
+
+
+class Dream21Rules:
+    """Dream 21 at a Discord table."""
+
+    def begin(self, table: Table, rng: random.Random) -> None:
+        """The first hand is dealt by the host's seat (RULES-dream21.md §3)."""
+        table.state = new_match(len(table.seats), table.settings, rng, dealer=table.seat_of(table.host_id))
+        table.add_log([LogEntry(HAND_STARTED, table.state.hand.dealer, count=1)])
+
+    def log_entries(self, events: Sequence[Any]) -> list[LogEntry]:
+        """Only the start of each hand: the table shows the hand's own public history (every card played, who drew,
+        who took a trick), and the log keeps what happens around it (time-outs, hand-overs) for the hand."""
+        return [LogEntry(HAND_STARTED, e.seat, count=e.count) for e in events if e.kind is EventKind.HAND_STARTED]
+
+    def free_action(self, action: Any) -> bool:
+        """None: Draw and Play are made on the seat's turn."""
+        return False
+
+    def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
+        """None: nobody acts outside the turn order."""
+        return []
+
+    def ended_rounds(self, events: Sequence[Any]) -> list[int]:
+        """The Hand ended events."""
+        return [e.count for e in events if e.kind is EventKind.HAND_ENDED]
+
+    def turn_untouched(self, state: Any) -> bool:
+        """No card drawn this turn yet."""
+        return state.hand.drawn is None
+
+    def round_records(self, state: Any) -> tuple[RoundRecord, ...]:
+        """Each hand's tricks taken (as its "sums") and scores; Dream 21 has no Wake-up caller to keep."""
+        return tuple(RoundRecord(r.number, None, None, tuple(r.tricks), tuple(r.scores))
+                     for r in state.results)
+
+
+DREAM21_RULES = Dream21Rules()
