@@ -87,6 +87,8 @@ class ServerSettings(Base):
     table_locale: Mapped[str | None] = mapped_column(String(16))
     turn_pings: Mapped[bool] = mapped_column(Boolean, server_default=true())  # ping whose turn it is
     game_threads: Mapped[bool] = mapped_column(Boolean, server_default=false())  # each game in a thread of its own
+    # the game /dreamcats start, leaderboard and stats pick when given none (game.games key)
+    default_game: Mapped[str] = mapped_column(String(GAME_LENGTH), server_default=DREAMCATS)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 

@@ -25,7 +25,8 @@ class LiveGameNotFoundError(StorageError):
 class ServerSettingsRecord:
     """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord;
     `turn_pings`: whether the person whose turn it is gets pinged (each person may choose otherwise);
-    `game_threads`: whether each game is played in a thread of its own (`/dreamcats start thread` overrides it)."""
+    `game_threads`: whether each game is played in a thread of its own (`/dreamcats start thread` overrides it);
+    `default_game`: the game.games key that /dreamcats start, leaderboard and stats pick when given none."""
 
     point_limit: int = 100
     penalty: int = 5
@@ -35,6 +36,7 @@ class ServerSettingsRecord:
     table_locale: str | None = None
     turn_pings: bool = True
     game_threads: bool = False
+    default_game: str = DREAMCATS
 
 
 @dataclass(frozen=True, slots=True)
