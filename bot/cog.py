@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
+from bot.game_choice import WrongGameOptionError, chosen_game, game_choices, lobby_settings
 from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.hub import DreamcatsBase
@@ -24,7 +25,8 @@ from bot.storage import get_server_settings
 from bot.views.public import lobby_message
 from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
-from game.dreamcats import GameError, MatchSettings
+from game.dream21.settings import HANDS_PER_SEAT_RANGE
+from game.dreamcats import GameError
 from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 log = logging.getLogger(__name__)
@@ -33,7 +35,8 @@ NEEDED = ("send_messages", "embed_links", "attach_files")
 PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
 THREAD = "dreamcats.thread"  # interaction.extras key: whether the lobby opens a thread for its game
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings",
-            "game_threads")
+            "game_threads", "default_game")
+START_OPTIONS = ("game", "points", "penalty", "rounds", "hands", "timer", "thread")
 
 
 class LobbyNotShownError(RuntimeError):
@@ -73,24 +76,18 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         super().__init__()
 
     @app_commands.command(name=command_str("command.start.name"), description=command_str("command.start.description"))
-    @app_commands.rename(points=command_str("command.start.option.points.name"),
-                         penalty=command_str("command.start.option.penalty.name"),
-                         rounds=command_str("command.start.option.rounds.name"),
-                         timer=command_str("command.start.option.timer.name"),
-                         thread=command_str("command.start.option.thread.name"))
-    @app_commands.describe(points=command_str("command.start.option.points.description"),
-                           penalty=command_str("command.start.option.penalty.description"),
-                           rounds=command_str("command.start.option.rounds.description"),
-                           timer=command_str("command.start.option.timer.description"),
-                           thread=command_str("command.start.option.thread.description"))
-    @app_commands.choices(penalty=_choices("start", "penalty", PENALTY_CHOICES))
-    async def start(self, interaction: discord.Interaction,
+    @app_commands.rename(**{name: command_str(f"command.start.option.{name}.name") for name in START_OPTIONS})
+    @app_commands.describe(**{name: command_str(f"command.start.option.{name}.description") for name in START_OPTIONS})
+    @app_commands.choices(game=game_choices("start"), penalty=_choices("start", "penalty", PENALTY_CHOICES))
+    async def start(self, interaction: discord.Interaction, game: str | None = None,
                     points: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
                     penalty: int | None = None,
                     rounds: app_commands.Range[int, ROUNDS_RANGE[0], ROUNDS_RANGE[1]] | None = None,
+                    hands: app_commands.Range[int, HANDS_PER_SEAT_RANGE[0], HANDS_PER_SEAT_RANGE[1]] | None = None,
                     timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
                     thread: bool | None = None) -> None:
-        """Open a lobby in this channel (`thread`: in a thread of its own, else the server's game_threads)."""
+        """Open a lobby of a game (else the server's default game) in this channel (`thread`: in a thread of its own,
+        else the server's game_threads); options of another game than that are refused, opening nothing."""
         locale = resolve_locale(interaction.locale)
         missing = missing_permissions(interaction)
         if missing:
@@ -98,7 +95,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await say(interaction, t("start.missing_permissions", locale, permissions=names))
             return
         try:  # Discord checks the ranges, but an old synced command may not: say which value was wrong
-            given = {"point_limit": points, "penalty": penalty, "fixed_rounds": rounds, "turn_timer": timer}
+            given = {"point_limit": points, "penalty": penalty, "fixed_rounds": rounds, "turn_timer": timer,
+                     "hands_per_seat": hands}
             check_values(**{name: value for name, value in given.items() if value is not None})
         except InvalidSettingError as exc:
             await _private(interaction, exc.text(locale))
@@ -111,11 +109,15 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
-        opening = self._open_lobby(interaction, locale, points, penalty, rounds, timer, thread)
+        options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "timer": timer}
+        opening = self._open_lobby(interaction, locale, game, options, thread)
         try:
             table = await answer_when_done(interaction, opening, self.answer_within)
         except GameRunningError as exc:
             await self._point_to(interaction, exc)
+            return
+        except WrongGameOptionError as exc:
+            await _private(interaction, exc.text(locale))
             return
         except GameError as exc:
             await _private(interaction, error_text(exc, locale))
@@ -153,19 +155,18 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         if live is not None:  # else it closed meanwhile: nothing to show
             self.bot.presenter.table_changed(live)
 
-    async def _open_lobby(self, interaction: discord.Interaction, locale: str, points: int | None,
-                          penalty: int | None, rounds: int | None, timer: int | None, thread: bool | None) -> Table:
+    async def _open_lobby(self, interaction: discord.Interaction, locale: str, game: str | None,
+                          options: dict[str, int | None], thread: bool | None) -> Table:
         guild_id = interaction.guild_id or 0
         server = await self.bot.db.read(lambda session: get_server_settings(session, guild_id=guild_id))
+        key = chosen_game(game, server)
+        settings = lobby_settings(key, server, **options)  # WrongGameOptionError: nothing is opened
         interaction.extras[THREAD] = server.game_threads if thread is None else thread
-        settings = MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
-                                 fixed_rounds=rounds, memory_aid=server.memory_aid,
-                                 reveal_time=server.reveal_time, turn_timer=timer or server.turn_timer)
         table_locale = server.table_locale or resolve_locale(interaction.guild_locale)
         host = Person(interaction.user.id, interaction.user.display_name, locale)
         return await self.bot.service.open_lobby(guild_id=interaction.guild_id or 0,
                                                  channel_id=interaction.channel_id or 0, host=host,
-                                                 settings=settings, locale=table_locale)
+                                                 settings=settings, locale=table_locale, game=key)
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
@@ -215,20 +216,27 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     @app_commands.command(name=command_str("command.leaderboard.name"),
                           description=command_str("command.leaderboard.description"))
-    @app_commands.rename(page=command_str("command.leaderboard.option.page.name"))
-    @app_commands.describe(page=command_str("command.leaderboard.option.page.description"))
-    async def leaderboard(self, interaction: discord.Interaction,
+    @app_commands.rename(game=command_str("command.leaderboard.option.game.name"),
+                         page=command_str("command.leaderboard.option.page.name"))
+    @app_commands.describe(game=command_str("command.leaderboard.option.game.description"),
+                           page=command_str("command.leaderboard.option.page.description"))
+    @app_commands.choices(game=game_choices("leaderboard"))
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
                           page: app_commands.Range[int, 1, 10_000] = 1) -> None:
-        """The server leaderboard."""
-        work = leaderboard_answer(interaction, self.bot.db, page)
+        """The server leaderboard of a game (else the server's default game)."""
+        work = leaderboard_answer(interaction, self.bot.db, page, game)
         await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within))
 
     @app_commands.command(name=command_str("command.stats.name"), description=command_str("command.stats.description"))
-    @app_commands.rename(member=command_str("command.stats.option.member.name"))
-    @app_commands.describe(member=command_str("command.stats.option.member.description"))
-    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        """One player's record."""
-        work = stats_answer(interaction, self.bot.db, member)
+    @app_commands.rename(member=command_str("command.stats.option.member.name"),
+                         game=command_str("command.stats.option.game.name"))
+    @app_commands.describe(member=command_str("command.stats.option.member.description"),
+                           game=command_str("command.stats.option.game.description"))
+    @app_commands.choices(game=game_choices("stats"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    game: str | None = None) -> None:
+        """One player's record in a game (else the server's default game)."""
+        work = stats_answer(interaction, self.bot.db, member, game)
         await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within))
 
     @app_commands.command(name=command_str("command.settings.name"),
@@ -237,7 +245,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     @app_commands.describe(**{name: command_str(f"command.settings.option.{name}.description") for name in SETTINGS})
     @app_commands.choices(penalty=_choices("settings", "penalty", PENALTY_CHOICES),
                           table_language=_choices("settings", "table_language",
-                                                  {"auto": "auto", "en": "en", "pl": "pl"}))
+                                                  {"auto": "auto", "en": "en", "pl": "pl"}),
+                          default_game=game_choices("settings", "default_game"))
     async def settings(self, interaction: discord.Interaction,
                        point_limit: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
                        penalty: int | None = None,
@@ -245,11 +254,12 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                        memory_aid: bool | None = None,
                        reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
                        table_language: str | None = None, turn_pings: bool | None = None,
-                       game_threads: bool | None = None) -> None:
+                       game_threads: bool | None = None, default_game: str | None = None) -> None:
         """The server's defaults (Manage Server, checked by the standings module)."""
         work = settings_answer(interaction, self.bot.db, point_limit=point_limit, penalty=penalty,
                                turn_timer=turn_timer, memory_aid=memory_aid, reveal_time=reveal_time,
-                               table_language=table_language, turn_pings=turn_pings, game_threads=game_threads)
+                               table_language=table_language, turn_pings=turn_pings, game_threads=game_threads,
+                               default_game=default_game)
         await send_answer(interaction, await answer_when_done(interaction, work, self.answer_within, ephemeral=True))
 
     @app_commands.command(name=command_str("command.pings.name"), description=command_str("command.pings.description"))

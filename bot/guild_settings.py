@@ -9,10 +9,14 @@ import discord
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.answers import Answer, send_answer
+from bot.game_choice import game_title
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, ServerSettingsRecord, get_server_settings, save_server_settings
+from game.dream21 import Dream21Settings
+from game.dream21.settings import HANDS_PER_SEAT_RANGE
 from game.dreamcats import MatchSettings, SettingsError
 from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
+from game.games import GAMES
 
 TABLE_LANGUAGES = {"auto": None, "en": "en", "pl": "pl"}
 COLOUR = discord.Colour(0x6B5B95)  # twilight purple, the colour of the standings too
@@ -45,6 +49,7 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
         "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
         "turn_pings": t(f"standings.settings.turn_pings.{'on' if settings.turn_pings else 'off'}", locale),
         "game_threads": t(f"standings.settings.turn_pings.{'on' if settings.game_threads else 'off'}", locale),
+        "default_game": game_title(settings.default_game, locale),
     }
     embed = discord.Embed(title=t("standings.settings.title", locale), colour=COLOUR,
                           description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
@@ -58,9 +63,12 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
     """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
 
     reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl"; turn_pings and
-    game_threads are bools.
+    game_threads are bools; default_game is a game.games key.
     """
     given = {name: value for name, value in changes.items() if value is not None}
+    default_game = given.pop("default_game", None)
+    if default_game is not None and default_game not in GAMES:
+        raise InvalidSettingError("default_game")
     language = given.pop("table_language", None)
     pings = given.pop("turn_pings", None)
     threads = given.pop("game_threads", None)
@@ -74,21 +82,24 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
         updated = replace(updated, turn_pings=bool(pings))
     if threads is not None:
         updated = replace(updated, game_threads=bool(threads))
+    if default_game is not None:
+        updated = replace(updated, default_game=default_game)
     return updated if language is None else replace(updated, table_locale=TABLE_LANGUAGES[language])
 
 
 def check_values(**values: Any) -> None:
-    """Raise InvalidSettingError naming the first MatchSettings field (point_limit, fixed_rounds…) out of range."""
+    """Raise InvalidSettingError naming the first settings field (point_limit, fixed_rounds…; Dream 21's
+    hands_per_seat) out of range."""
     for name, value in values.items():
         try:
-            MatchSettings(**{name: value}).validated()
+            (Dream21Settings if name == "hands_per_seat" else MatchSettings)(**{name: value}).validated()
         except SettingsError as exc:
             raise InvalidSettingError(name, **_limits(name)) from exc
 
 
 def _limits(name: str) -> dict[str, int]:
     ranges = {"point_limit": POINT_LIMIT_RANGE, "turn_timer": TURN_TIMER_RANGE, "reveal_time": REVEAL_TIME_RANGE,
-              "fixed_rounds": ROUNDS_RANGE}
+              "fixed_rounds": ROUNDS_RANGE, "hands_per_seat": HANDS_PER_SEAT_RANGE}
     if name == "penalty":
         return {"normal": PENALTIES[0], "risky": PENALTIES[1]}
     return {"low": ranges[name][0], "high": ranges[name][1]} if name in ranges else {}
@@ -97,8 +108,8 @@ def _limits(name: str) -> dict[str, int]:
 async def settings_answer(interaction: discord.Interaction, db: Database, **changes: Any) -> Answer:
     """Change the server's defaults (Manage Server only) and show them privately; an invalid value changes nothing.
 
-    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language, turn_pings, game_threads
-    (None = unchanged).
+    `changes`: point_limit, penalty, turn_timer, memory_aid, reveal_time, table_language, turn_pings, game_threads,
+    default_game (None = unchanged).
     """
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:

@@ -18,10 +18,12 @@ from babel.numbers import format_decimal, format_percent
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.answers import Answer, send_answer
+from bot.game_choice import chosen_game, game_title, known_game, standings_words
 from bot.guild_settings import COLOUR as _COLOUR
 from bot.guild_settings import InvalidSettingError, change_settings, changed_settings, settings_answer, settings_embed
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, LeaderboardPage, PlayerStats, get_server_settings, leaderboard, player_stats
+from bot.storage.records import DREAMCATS
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +58,19 @@ def safe_name(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def leaderboard_embed(board: LeaderboardPage, *, page: int, locale: str, server: str | None = None) -> discord.Embed:
-    """The embed of one leaderboard page."""
-    title = t("standings.leaderboard.title", locale, server=server) if server else t(
-        "standings.leaderboard.title_plain", locale)
+def leaderboard_embed(board: LeaderboardPage, *, page: int, locale: str, server: str | None = None,
+                      game: str = DREAMCATS) -> discord.Embed:
+    """The embed of one leaderboard page of a game, the game named in its title."""
+    title = game_title(game, locale)
+    title = t("standings.leaderboard.title", locale, server=server, game=title) if server else t(
+        "standings.leaderboard.title_plain", locale, game=title)
     embed = discord.Embed(title=title, colour=_COLOUR)
     if not board.rows:
         command = f"/{t('command.dreamcats.name', locale)} {t('command.start.name', locale)}"
-        embed.description = t("standings.leaderboard.empty", locale, command=command)
+        embed.description = t("standings.leaderboard.empty", locale, command=command, game=game_title(game, locale))
         return embed
     embed.description = "\n".join(
-        t("standings.leaderboard.row", locale, rank=row.rank, name=safe_name(row.display_name),
+        t(standings_words(game).row, locale, rank=row.rank, name=safe_name(row.display_name),
           rating=number(row.rating, locale), matches=tn("unit.matches", row.matches, locale), wins=row.wins,
           win_rate=percent(row.win_rate, locale), average=number(row.avg_round_score, locale, 1),
           wakeup=percent(row.wakeup_success_rate, locale))
@@ -78,23 +82,26 @@ def leaderboard_embed(board: LeaderboardPage, *, page: int, locale: str, server:
     return embed
 
 
-def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None) -> discord.Embed:
-    """The embed of one person's record."""
-    embed = discord.Embed(title=t("standings.stats.title", locale, name=safe_name(name or stats.display_name)),
-                          colour=_COLOUR)
+def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None, game: str = DREAMCATS) -> discord.Embed:
+    """The embed of one person's record in a game, the game named in its title."""
+    embed = discord.Embed(title=t("standings.stats.title", locale, name=safe_name(name or stats.display_name),
+                                  game=game_title(game, locale)), colour=_COLOUR)
+    words = standings_words(game)
     best = t("standings.no_value", locale) if stats.best_round is None else tn("unit.points", stats.best_round, locale)
     fields = [
-        ("rank", f"#{stats.rank}"),
-        ("rating", number(stats.rating, locale)),
-        ("matches", str(stats.matches)),
-        ("wins", f"{stats.wins} ({percent(stats.win_rate, locale)})"),
-        ("average", number(stats.avg_round_score, locale, 1)),
-        ("wakeup", t("standings.stats.wakeup_value", locale, rate=percent(stats.wakeup_success_rate, locale),
-                     calls=stats.wakeup_calls)),
-        ("best_round", best),
+        ("standings.stats.rank", f"#{stats.rank}"),
+        ("standings.stats.rating", number(stats.rating, locale)),
+        ("standings.stats.matches", str(stats.matches)),
+        ("standings.stats.wins", f"{stats.wins} ({percent(stats.win_rate, locale)})"),
+        (words.average, number(stats.avg_round_score, locale, 1)),
     ]
+    if words.wakeup:
+        fields.append(("standings.stats.wakeup", t("standings.stats.wakeup_value", locale,
+                                                   rate=percent(stats.wakeup_success_rate, locale),
+                                                   calls=stats.wakeup_calls)))
+    fields.append((words.best, best))
     for key, value in fields:
-        embed.add_field(name=t(f"standings.stats.{key}", locale), value=value, inline=True)
+        embed.add_field(name=t(key, locale), value=value, inline=True)
     if stats.recent:
         lines = [
             t("standings.stats.recent_line", locale, when=discord.utils.format_dt(match.finished_at, "R"),
@@ -110,20 +117,24 @@ def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None) -> 
 # ---- Discord handlers ----
 
 class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                        template=r"^dcl:(?P<page>[0-9]{1,6}):(?P<way>[pn]):(?P<owner>[0-9]{1,20})$"):
-    """A paging button: its custom_id carries the target page and who asked for the leaderboard."""
+                        template=r"^dcl:(?P<page>[0-9]{1,6}):(?P<way>[pn]):(?P<owner>[0-9]{1,20})"
+                                 r"(?::(?P<game>[a-z0-9_]{1,32}))?$"):
+    """A paging button: its custom_id carries the target page, who asked for the leaderboard and, for other games
+    than Dreamcats, the game (so buttons posted before there were other games still work)."""
 
-    def __init__(self, page: int, way: str, owner: int, *, label: str, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"dcl:{page}:{way}:{owner}", label=label, disabled=disabled,
-                                           emoji="◀️" if way == "p" else "▶️"))
-        self.page, self.way, self.owner = page, way, owner
+    def __init__(self, page: int, way: str, owner: int, *, label: str, disabled: bool = False,
+                 game: str = DREAMCATS) -> None:
+        suffix = "" if game == DREAMCATS else f":{game}"  # Dreamcats' buttons kept their custom_id of old
+        super().__init__(discord.ui.Button(custom_id=f"dcl:{page}:{way}:{owner}{suffix}", label=label,
+                                           disabled=disabled, emoji="◀️" if way == "p" else "▶️"))
+        self.page, self.way, self.owner, self.game = page, way, owner, game
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LeaderboardButton:
         """Rebuild the button from a click."""
         label = item.label if isinstance(item, discord.ui.Button) and item.label else ""
-        return cls(int(match["page"]), match["way"], int(match["owner"]), label=label)
+        return cls(int(match["page"]), match["way"], int(match["owner"]), label=label, game=known_game(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """The asker turns the page of the message; anyone else gets the page for themselves."""
@@ -134,78 +145,89 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                   ephemeral=True))
             return
         if interaction.user.id == self.owner:
-            embed, view = await _leaderboard_message(interaction, db, self.page)
+            embed, view = await _leaderboard_message(interaction, db, self.page, self.game)
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            embed, view = await _leaderboard_message(interaction, db, self.page, private=True)
+            embed, view = await _leaderboard_message(interaction, db, self.page, self.game, private=True)
             await send_answer(interaction, Answer(embed=embed, view=view, ephemeral=True))
 
 
 STANDINGS_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [LeaderboardButton]
 
 
-def leaderboard_view(page: int, pages: int, owner: int, locale: str) -> discord.ui.View | None:
-    """Previous/next buttons, or None when everything fits on one page."""
+def leaderboard_view(page: int, pages: int, owner: int, locale: str, game: str = DREAMCATS) -> discord.ui.View | None:
+    """Previous/next buttons (they keep to the game), or None when everything fits on one page."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(LeaderboardButton(max(page - 1, 1), "p", owner, label=t("standings.leaderboard.previous", locale),
-                                    disabled=page <= 1))
+                                    disabled=page <= 1, game=game))
     view.add_item(LeaderboardButton(min(page + 1, pages), "n", owner, label=t("standings.leaderboard.next", locale),
-                                    disabled=page >= pages))
+                                    disabled=page >= pages, game=game))
     return view
 
 
-async def leaderboard_answer(interaction: discord.Interaction, db: Database, page: int = 1) -> Answer:
-    """A page of the server's leaderboard, public (the last page if `page` is past the end)."""
+async def leaderboard_answer(interaction: discord.Interaction, db: Database, page: int = 1,
+                             game: str | None = None) -> Answer:
+    """A page of the server's leaderboard of a game (None: the server's default game), public (the last page if
+    `page` is past the end)."""
     if interaction.guild_id is None:
         return Answer(t("standings.guild_only", resolve_locale(interaction.locale)), ephemeral=True)
-    embed, view = await _leaderboard_message(interaction, db, page)
+    embed, view = await _leaderboard_message(interaction, db, page, game)
     return Answer(embed=embed, view=view)
 
 
-async def stats_answer(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> Answer:
-    """One person's record on this server, public, in the asker's language (the asker's record by default)."""
+async def stats_answer(interaction: discord.Interaction, db: Database, member: discord.abc.User | None,
+                       game: str | None = None) -> Answer:
+    """One person's record in a game (None: the server's default game) on this server, public, in the asker's
+    language (the asker's record by default)."""
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:
         return Answer(t("standings.guild_only", locale), ephemeral=True)
     person, guild_id = member or interaction.user, interaction.guild_id
-    stats = await db.read(lambda session: player_stats(session, guild_id=guild_id, user_id=person.id))
+
+    async def look(session: AsyncSession) -> tuple[str, PlayerStats | None]:
+        key = chosen_game(game, await get_server_settings(session, guild_id=guild_id))
+        return key, await player_stats(session, guild_id=guild_id, user_id=person.id, game=key)
+
+    key, stats = await db.read(look)
     if stats is None:
-        return Answer(t("standings.stats.none", locale, name=safe_name(person.display_name)), ephemeral=True)
-    return Answer(embed=stats_embed(stats, locale=locale, name=person.display_name))
+        return Answer(t("standings.stats.none", locale, name=safe_name(person.display_name),
+                        game=game_title(key, locale)), ephemeral=True)
+    return Answer(embed=stats_embed(stats, locale=locale, name=person.display_name, game=key))
 
 
-async def show_leaderboard(interaction: discord.Interaction, db: Database, page: int = 1) -> None:
+async def show_leaderboard(interaction: discord.Interaction, db: Database, page: int = 1,
+                           game: str | None = None) -> None:
     """Reply with leaderboard_answer."""
-    await send_answer(interaction, await leaderboard_answer(interaction, db, page))
+    await send_answer(interaction, await leaderboard_answer(interaction, db, page, game))
 
 
-async def show_stats(interaction: discord.Interaction, db: Database, member: discord.abc.User | None) -> None:
+async def show_stats(interaction: discord.Interaction, db: Database, member: discord.abc.User | None,
+                     game: str | None = None) -> None:
     """Reply with stats_answer."""
-    await send_answer(interaction, await stats_answer(interaction, db, member))
+    await send_answer(interaction, await stats_answer(interaction, db, member, game))
 
 
-async def _leaderboard_message(interaction: discord.Interaction, db: Database, page: int,
+async def _leaderboard_message(interaction: discord.Interaction, db: Database, page: int, game: str | None,
                                private: bool = False) -> tuple[discord.Embed, discord.ui.View | None]:
     guild_id, asked_in = interaction.guild_id or 0, resolve_locale(interaction.locale)
     guild_locale = resolve_locale(interaction.guild_locale)
 
-    async def look(session: AsyncSession) -> tuple[str, int, LeaderboardPage]:
-        locale = asked_in if private else await _table_locale(session, guild_id, guild_locale)
+    async def look(session: AsyncSession) -> tuple[str, str, int, LeaderboardPage]:
+        settings = await get_server_settings(session, guild_id=guild_id)
+        locale = asked_in if private else settings.table_locale or guild_locale
+        key = chosen_game(game, settings)
         shown = max(page, 1)
-        board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+        board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE,
+                                  game=key)
         if not board.rows and board.total:
             shown = page_count(board.total)
-            board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE)
-        return locale, shown, board
+            board = await leaderboard(session, guild_id=guild_id, offset=(shown - 1) * PAGE_SIZE, limit=PAGE_SIZE,
+                                      game=key)
+        return locale, key, shown, board
 
-    locale, page, board = await db.read(look)
+    locale, key, page, board = await db.read(look)
     server = interaction.guild.name if interaction.guild is not None else None
-    embed = leaderboard_embed(board, page=page, locale=locale, server=server)
-    return embed, leaderboard_view(page, page_count(board.total), interaction.user.id, locale)
-
-
-async def _table_locale(session: AsyncSession, guild_id: int, guild_locale: str) -> str:
-    settings = await get_server_settings(session, guild_id=guild_id)
-    return settings.table_locale or guild_locale
+    embed = leaderboard_embed(board, page=page, locale=locale, server=server, game=key)
+    return embed, leaderboard_view(page, page_count(board.total), interaction.user.id, locale, key)

@@ -33,6 +33,7 @@ from bot.i18n import (
     tn,
 )
 from game.dreamcats import Card
+from game.games import GAMES
 
 OPENAPI = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
 PLURAL_FORMS = {
@@ -44,14 +45,16 @@ SAME_IN_BOTH = {
     "app.name", "command.dreamcats.name", "picture.alt_seat", "picture.alt_place",
     *(f"card.{n}.name" for n in range(10)),
 }
+GAME_KEYS = tuple(GAMES)
 COMMAND_KEYS = {
     "dreamcats": {},
-    "start": {"points": (), "penalty": ("normal", "risky"), "rounds": (), "timer": ()},
-    "leaderboard": {"page": ()},
-    "stats": {"member": ()},
+    "start": {"game": GAME_KEYS, "points": (), "penalty": ("normal", "risky"), "rounds": (), "hands": (),
+              "timer": ()},
+    "leaderboard": {"game": GAME_KEYS, "page": ()},
+    "stats": {"member": (), "game": GAME_KEYS},
     "settings": {
         "point_limit": (), "penalty": ("normal", "risky"), "turn_timer": (), "memory_aid": (), "reveal_time": (),
-        "table_language": ("auto", "en", "pl"),
+        "table_language": ("auto", "en", "pl"), "default_game": GAME_KEYS,
     },
     "rules": {},
     "stop": {},

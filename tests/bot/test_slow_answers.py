@@ -65,7 +65,7 @@ async def test_slow_stats_of_nobody_end_in_a_private_line(world: World, slow: Dr
     # so the request itself is checked).
     [followup] = [r for r in fake.requests if r.method == "POST" and r.path.startswith("/webhooks/")]
     body = followup.body
-    assert isinstance(body, dict) and body["flags"] & 64 and "has not finished a match" in body["content"]
+    assert isinstance(body, dict) and body["flags"] & 64 and "has not finished a Dreamcats match" in body["content"]
     assert fake.violations == []
 
 

@@ -92,7 +92,7 @@ def test_settings_embed_shows_keep_and_the_language() -> None:
     fields = {f.name: f.value for f in settings_embed(record, locale="en", changed=True).fields}
     assert fields == {"Point limit": "100 points", "Wake up! penalty": "15 (risky)", "Turn timer": "120 seconds",
                       "Memory aid": "on", "Reveal time": "kept on screen", "Table language": "Polish",
-                      "Turn pings": "off", "Game threads": "off"}
+                      "Turn pings": "off", "Game threads": "off", "Default game": "Dreamcats"}
 
 
 def test_changed_settings_applies_only_what_was_given() -> None:
@@ -234,7 +234,8 @@ async def test_stats_of_a_member_and_of_nobody(sqlite_db: Database) -> None:
     assert mine.reply.embed is not None and mine.reply.embed.title == "Ana — wyniki w Dreamcats"
     nobody = FakeInteraction(FakeClient(sqlite_db))
     await show_stats(nobody, sqlite_db, FakeUser(77, "Zed"))  # type: ignore[arg-type]
-    assert nobody.reply.ephemeral and nobody.reply.content == "Zed has not finished a match on this server yet."
+    assert nobody.reply.ephemeral
+    assert nobody.reply.content == "Zed has not finished a Dreamcats match on this server yet."
 
 
 async def test_settings_need_manage_server_checked_at_run_time(sqlite_db: Database) -> None:

@@ -1,0 +1,100 @@
+"""Which game a /dreamcats command is about: the `game` choices, the server's default game, and the settings a new
+lobby of each game starts with (from the start command's options and the server's defaults)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from discord import app_commands
+
+from bot.i18n import command_str, t, tn
+from bot.storage import ServerSettingsRecord
+from bot.storage.records import DREAMCATS
+from game.dream21 import Dream21Settings
+from game.dream21.settings import TURN_TIMER_RANGE as DREAM21_TIMER_RANGE
+from game.dreamcats import MatchSettings
+from game.games import GAMES
+
+# The start command's options that only one game takes, by the game.games key of that game.
+GAME_OPTIONS = {"points": DREAMCATS, "penalty": DREAMCATS, "rounds": DREAMCATS, "hands": "dream21"}
+
+
+class WrongGameOptionError(ValueError):
+    """/dreamcats start was given options of another game than the one it would open; `text(locale)` says which."""
+
+    def __init__(self, options: list[str], owner: str, game: str) -> None:
+        super().__init__(f"{', '.join(options)}: {owner} options given for {game}")
+        self.options, self.owner, self.game = options, owner, game
+
+    def text(self, locale: str) -> str:
+        """One friendly line: which options belong to which game, and that nothing was opened."""
+        names = ", ".join(f"`{t(f'command.start.option.{option}.name', locale)}`" for option in self.options)
+        return tn("start.wrong_game", len(self.options), locale, options=names,
+                  owner=game_title(self.owner, locale), game=game_title(self.game, locale))
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsWords:
+    """A game's words in the standings: catalogue keys of the leaderboard row and of two stats fields."""
+
+    row: str
+    average: str
+    best: str
+    wakeup: bool  # whether the game has Wake up! calls to count
+
+
+STANDINGS_WORDS: dict[str, StandingsWords] = {
+    "dreamcats": StandingsWords("standings.leaderboard.row", "standings.stats.average", "standings.stats.best_round",
+                                wakeup=True),
+    "dream21": StandingsWords("standings.leaderboard.row_hands", "standings.stats.average_hand",
+                              "standings.stats.best_hand", wakeup=False),
+}
+
+
+def game_choices(command: str, option: str = "game") -> list[app_commands.Choice[str]]:
+    """A game option's choices of a command: every game of game.games, its title translated."""
+    return [app_commands.Choice(name=command_str(f"command.{command}.option.{option}.choice.{key}"), value=key)
+            for key in GAMES]
+
+
+def known_game(key: str | None) -> str:
+    """The key if it names a game of game.games, else Dreamcats, the flagship (an old or unknown stored value)."""
+    return key if key is not None and key in GAMES else DREAMCATS
+
+
+def chosen_game(given: str | None, server: ServerSettingsRecord) -> str:
+    """The game a command is about: the one given, else the server's default game."""
+    return known_game(given if given is not None else server.default_game)
+
+
+def game_title(key: str, locale: str) -> str:
+    """A game's name for people ("Dreamcats", "Dream 21")."""
+    return t(f"game.title.{known_game(key)}", locale)
+
+
+def standings_words(key: str) -> StandingsWords:
+    """The standings' words of a game."""
+    return STANDINGS_WORDS.get(key, STANDINGS_WORDS[DREAMCATS])
+
+
+def check_game_options(game: str, **options: Any) -> None:
+    """WrongGameOptionError if an option given (not None) belongs to another game than `game`."""
+    wrong = [name for name, value in options.items()
+             if value is not None and GAME_OPTIONS.get(name, game) != game]
+    if wrong:
+        raise WrongGameOptionError(wrong, GAME_OPTIONS[wrong[0]], game)
+
+
+def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | None = None,
+                   penalty: int | None = None, rounds: int | None = None, hands: int | None = None,
+                   timer: int | None = None) -> Any:
+    """The settings a new lobby of `game` starts with: the options given, else the server's defaults."""
+    check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands)
+    if game == "dream21":
+        low, high = DREAM21_TIMER_RANGE
+        return Dream21Settings(hands_per_seat=hands or Dream21Settings().hands_per_seat,
+                               turn_timer=min(max(timer or server.turn_timer, low), high))
+    return MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
+                         fixed_rounds=rounds, memory_aid=server.memory_aid, reveal_time=server.reveal_time,
+                         turn_timer=timer or server.turn_timer)
