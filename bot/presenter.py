@@ -185,7 +185,9 @@ class DiscordPresenter:
         if drawing is not None and not drawing.done():
             await self._changed_or_done(game_id, drawing)
             return 0.0
-        if self._wants_picture(table):
+        # The newest table: one that came while this look waited for its picture is not shown by that picture.
+        newest = self._latest.get(game_id)
+        if newest is not None and newest.state is not None and self._wants_picture(newest):
             return max(0.0, self._next_picture.get(game_id, 0.0) - loop.time())
         return None
 

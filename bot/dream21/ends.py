@@ -32,7 +32,7 @@ async def hand_end_message(table: Table, number: int) -> EndMessage:
                 total=totals[seat]) for seat in range(len(names))]
     embed = discord.Embed(title=t("dream21.end.title", loc, number=number), description="\n".join([headline, *lines]),
                           colour=COLOUR)
-    embed.set_image(url="attachment://hand.png")
+    embed.set_image(url="attachment://hand-end.png")
     return EndMessage(embed, await hand_end_file(result, names, totals, picture_text(loc)), None)
 
 

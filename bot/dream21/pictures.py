@@ -44,9 +44,10 @@ async def hand_file(obs: Observation, names: Sequence[str], text: Dream21Text) -
 
 async def hand_end_file(result: HandResult, names: Sequence[str], totals: Sequence[int], text: Dream21Text
                         ) -> discord.File:
-    """A finished hand: who went out, tricks, scores and totals, as hand.png."""
+    """A finished hand: who went out, tricks, scores and totals, as hand-end.png (public: a name apart from the
+    private hand.png)."""
     return _file(*await draw(lambda: (encode_png(render_hand_end(result, names, totals, text=text)),
-                                      hand_end_alt(result, names, totals, text))), "hand.png")
+                                      hand_end_alt(result, names, totals, text))), "hand-end.png")
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
