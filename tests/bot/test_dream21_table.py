@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.client import DreamcatsBot
-from bot.service import Table
+from bot.service import ManualClock, Table
 from bot.storage import leaderboard
 from bot.views.ids import TEMPLATE
 from game.dream21 import MatchState, Play
@@ -207,3 +207,21 @@ async def test_a_dream21_match_survives_a_crash_mid_turn(world: World) -> None:
     await players.play_to_the_end()
     assert fake.violations == []
     await runner.stop()
+
+
+async def test_a_dream21_turn_that_runs_out_is_played_by_the_computer(world: World) -> None:
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        players = await open_dream21(world, bot)
+        table = players.table
+        assert table is not None and table.deadline is not None and table.turn is not None
+        seat, before = table.turn, table.move_number
+        await clock.advance((table.deadline - clock.now()).total_seconds() + 1)
+        await players.settle()
+        after = players.table
+        assert after is not None and after.seats[seat].timeouts == 1 and after.move_number > before
+        assert after.turn != seat or after.turn_key != table.turn_key  # the whole turn was played for them
+        # The table says so, in words, for everyone.
+        assert f"{after.seats[seat].name}" in players.message().content and "time ran out" in players.message().content
+        assert world.fake.violations == []
