@@ -19,7 +19,7 @@ import discord
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
-from images import (
+from images.dreamcats import (
     PictureText,
     cached_picture,
     dream_of,
@@ -32,7 +32,7 @@ from images import (
     standings_alt,
     table_alt,
 )
-from images.samples import sample_table
+from images.dreamcats.samples import sample_table
 
 __all__ = ["WORKERS", "PictureText", "draw", "private_file", "reveal_file", "standings_file", "table_file", "warm_up"]
 

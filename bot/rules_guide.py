@@ -21,7 +21,7 @@ from bot.pictures import draw
 from game.dreamcats import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
 from game.dreamcats.cards import COPIES
 from game.dreamcats.settings import PENALTIES
-from images.guide import CALLER_DREAM, OTHER_DREAM, PAGES, GuideText, guide_png
+from images.dreamcats.guide import CALLER_DREAM, OTHER_DREAM, PAGES, GuideText, guide_png
 
 log = logging.getLogger(__name__)
 

@@ -1,22 +1,11 @@
-"""Pictures of the Dreamcats table, drawn with Pillow from observations (never the full state).
+"""Pillow pictures of the bot's games, pure functions of what a seat (or the public) may see.
 
-Typical use::
-
-    image = render_table(public_observation(state), names, last_events=events, deadline="1:45 left")
-    data = encode_png(image)
-    description = table_alt(public_observation(state), names)
-    png, alt = dream_picture(dream_of(observe(state, seat), names, showing))  # a seat's own, cached
+One package per game — `images.dreamcats` (the flagship's table, private dream, reveal, standings and rules
+guide; its card faces, card back and standings table, which Dream 21 borrows) and `images.dream21` — and what
+every game shares here: fonts and text sprites (`fonts`), the palette and the painted night scene (`art`,
+`paint`, `scene`) and PNG encoding with its layered bands (`encode`, `bands`). Imports Pillow and game/ only.
 """
 
-from images.alt import private_alt, reveal_alt, standings_alt, table_alt
-from images.dream import Dream, Picture, cached_picture, dream_of, dream_picture, render_dream
 from images.encode import encode_png
-from images.reveal import render_reveal
-from images.standings import render_standings
-from images.table import render_table
-from images.text import PictureText
 
-__all__ = [
-    "Dream", "Picture", "PictureText", "cached_picture", "dream_of", "dream_picture", "encode_png", "private_alt",
-    "render_dream", "render_reveal", "render_standings", "render_table", "reveal_alt", "standings_alt", "table_alt",
-]
+__all__ = ["encode_png"]

@@ -50,7 +50,11 @@ def palette() -> Image.Image:
 
 
 def _foreground_colours(count: int) -> list[tuple[int, int, int]]:
-    from images.samples import SHEET_GROUND, face_sheet, sample_pictures  # late: they need every drawing module
+    from images.dreamcats.samples import (  # late: they need every drawing module
+        SHEET_GROUND,
+        face_sheet,
+        sample_pictures,
+    )
 
     pairs = [(p, scene.background(p.width, p.height)) for p in sample_pictures()]
     sheet = face_sheet()

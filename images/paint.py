@@ -1,6 +1,7 @@
 """Watercolour, done once and cached: washes, soft bleeding edges, pooled edges, paper grain, and a night scene.
 
-Everything here runs once per picture size or sprite (images.scene and images.cards cache them), never per frame.
+Everything here runs once per picture size or sprite (images.scene and images.dreamcats.cards cache them), never
+per frame.
 Noise comes from a seeded random.Random, so every picture is the same, pixel for pixel, in every process.
 """
 

@@ -26,7 +26,7 @@ from bot.i18n.helpers import PICTURE_ALIASES, RULES_SECTIONS, card_key, error_ke
 from bot.i18n.translator import DreamcatsTranslator, command_key
 
 if TYPE_CHECKING:
-    from images import PictureText
+    from images.dreamcats import PictureText
 
 __all__ = [
     "DEFAULT_LOCALE", "LOCALES_DIR", "RULES_SECTIONS", "SUPPORTED_LOCALES", "Catalogues",
@@ -74,7 +74,7 @@ def rules_fields(locale: str = DEFAULT_LOCALE, /) -> list[tuple[str, str]]:
 @functools.cache
 def picture_text(locale: str = DEFAULT_LOCALE, /) -> PictureText:
     """The images' captions and alt texts in a locale: "picture.<field>" keys (a few shared with card.*/term.*)."""
-    from images import PictureText
+    from images.dreamcats import PictureText
 
     keys = catalogue_keys(DEFAULT_LOCALE)
     values = {}

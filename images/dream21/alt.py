@@ -6,12 +6,12 @@ import unicodedata
 from collections.abc import Sequence
 
 from game.dream21 import HandResult, Observation
-from images.alt import MAX_ALT
 from images.dream21.hand import hint, playable
 from images.dream21.moves import last_move, shown_trick
 from images.dream21.scores import hand_title
 from images.dream21.text import ENGLISH, Dream21Text
-from images.standings import places
+from images.dreamcats.alt import MAX_ALT
+from images.dreamcats.standings import places
 
 _UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
 

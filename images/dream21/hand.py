@@ -8,9 +8,9 @@ from PIL import Image
 
 from game.dream21 import TARGET, Card, Observation
 from images import art, scene
-from images.cards import SHADOW, shadow
 from images.dream21.cards import INDEX_W, face
 from images.dream21.text import ENGLISH, Dream21Text
+from images.dreamcats.cards import SHADOW, shadow
 from images.fonts import Colour, locked_cache, text_sprite
 
 MAX_WIDTH, MIN_WIDTH = 1080, 840  # narrower with few cards: Discord scales it down less, so the cards show larger

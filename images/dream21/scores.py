@@ -11,9 +11,9 @@ from game.dream21 import HandResult
 from game.dreamcats import RoundResult
 from images import art, scene
 from images.dream21.text import ENGLISH, Dream21Text
+from images.dreamcats.standings import render_standings as render_rounds
+from images.dreamcats.text import ENGLISH as PICTURE_TEXT
 from images.fonts import Colour, text_sprite
-from images.standings import render_standings as render_rounds
-from images.text import ENGLISH as PICTURE_TEXT
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H = 76, 8, 128

@@ -12,8 +12,8 @@ from PIL import Image
 
 from game.dream21 import Observation
 from images import art, scene
-from images.cards import back
 from images.dream21.text import Dream21Text
+from images.dreamcats.cards import back
 from images.fonts import Colour, locked_cache, text_sprite
 
 WIDTH = 1080

@@ -8,11 +8,11 @@ from PIL import Image
 
 from game.dream21 import TARGET, Observation
 from images import art, scene
-from images.cards import SHADOW, back, shadow
 from images.dream21.cards import INDEX_W, face
 from images.dream21.moves import Trick, last_move, shown_trick
 from images.dream21.seats import WIDTH, draw_row_layer, draw_rows, rows_height
 from images.dream21.text import ENGLISH, Dream21Text
+from images.dreamcats.cards import SHADOW, back, shadow
 from images.fonts import Colour, clean, font, locked_cache, text_sprite
 
 BAND_TOP, BAND_H = 12, 52

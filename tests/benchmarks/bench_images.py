@@ -2,7 +2,8 @@
 
 A 5-seat public table frame: render; the whole frame's palette mapping and deflate at zlib level 1 and at the former
 level 3; the encoding in use (only the bands drawn on over the cached seat layer are mapped and deflated,
-images.bands); bytes. A seat's private picture (images.dream), holding a drawn card and choosing after Take 2 with
+images.bands); bytes. A seat's private picture (images.dreamcats.dream), holding a drawn card and choosing after Take
+2 with
 its known cards shown: a cache miss (render, encode, alt text) and a hit (the key from the observation, then the
 lookup: what the bot does for a picture it has drawn before); bytes. Then frames drawn through the bot's picture
 pool (threads) and, for comparison, through a process pool: frames per second and CPU per frame, all processes
@@ -27,9 +28,17 @@ from functools import cache
 from PIL import Image
 
 from game.dreamcats import Card, Step
-from images import cached_picture, dream_of, dream_picture, encode_png, private_alt, render_dream, render_table
+from images.dreamcats import (
+    cached_picture,
+    dream_of,
+    dream_picture,
+    encode_png,
+    private_alt,
+    render_dream,
+    render_table,
+)
+from images.dreamcats.samples import DEADLINE, NAMES, sample_observations
 from images.encode import COMPRESS_LEVEL, palette
-from images.samples import DEADLINE, NAMES, sample_observations
 
 BUDGET_MS, BUDGET_KB = 20.0, 400
 WORKERS = 2  # as bot.pictures.WORKERS (not imported: the benchmark must also run against older trees)

@@ -34,6 +34,7 @@ from bot.i18n import (
 )
 from game.dreamcats import Card
 from game.games import GAMES
+from images.dreamcats import PictureText
 
 OPENAPI = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
 PLURAL_FORMS = {
@@ -327,11 +328,8 @@ async def test_command_sync_payload_is_valid_for_discord() -> None:
 
 
 def picture_text_class() -> type:
-    """images.PictureText, or a skip while the images package does not export it yet."""
-    images = pytest.importorskip("images")
-    if not hasattr(images, "PictureText"):
-        pytest.skip("images does not export PictureText yet")
-    return images.PictureText
+    """Dreamcats' picture words (images.dreamcats.PictureText)."""
+    return PictureText
 
 
 def test_picture_text_covers_every_caption_in_both_locales() -> None:

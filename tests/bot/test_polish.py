@@ -21,7 +21,7 @@ from bot.texts import seat_names, turn_time
 from bot.views.private import holding
 from bot.views.public import lobby_message, table_message
 from game.dreamcats import Draw, InitialPeek, MatchSettings, apply_action, new_match, observe, public_observation
-from images import PictureText, encode_png, render_table
+from images.dreamcats import PictureText, encode_png, render_table
 from tests.bot.conftest import World
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
 

@@ -12,7 +12,7 @@ from bot.i18n import card_name, t
 from bot.rules_guide import GuideButton, guide_text, guide_view, page_alt, page_body, page_embed, page_picture
 from game.dreamcats import SPECIALS, Card, MatchSettings
 from game.dreamcats.cards import COPIES
-from images.guide import PAGES
+from images.dreamcats.guide import PAGES
 from tests.bot.conftest import World
 from tests.fakediscord import FakeMessage
 

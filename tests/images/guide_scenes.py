@@ -7,7 +7,7 @@ from functools import partial
 
 from PIL import Image
 
-from images.guide import PAGES, GuideText, render_guide
+from images.dreamcats.guide import PAGES, GuideText, render_guide
 
 
 def _polish(page: int) -> Image.Image:

@@ -31,7 +31,7 @@ from game.dreamcats import (
     public_observation,
 )
 from game.dreamcats.hindsight import RoundStory, origins
-from images import PictureText, dream_of, render_dream, render_reveal, render_standings, render_table
+from images.dreamcats import PictureText, dream_of, render_dream, render_reveal, render_standings, render_table
 from tests.game.support import rigged
 from tests.images.guide_scenes import GUIDE_SCENES
 

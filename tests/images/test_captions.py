@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 
 from game.dreamcats import Card, Event, EventKind, MatchSettings, Slot, new_match, public_observation
-from images import PictureText, render_table
-from images.caption import caption_of, last_move
-from images.layout import WIDTH
-from images.marks import marks_from
+from images.dreamcats import PictureText, render_table
+from images.dreamcats.caption import caption_of, last_move
+from images.dreamcats.layout import WIDTH
+from images.dreamcats.marks import marks_from
 
 
 def _gap_strip(text: PictureText) -> bytes:

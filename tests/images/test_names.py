@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.dreamcats import Card, RoundResult, Slot, observe, public_observation
-from images import (
+from images.dreamcats import (
     Dream,
     dream_of,
     encode_png,
@@ -18,7 +18,7 @@ from images import (
     standings_alt,
     table_alt,
 )
-from images.dream import Peeked
+from images.dreamcats.dream import Peeked
 from images.fonts import ELLIPSIS, clean, fit, font
 from tests.images.scenarios import dealt, turns
 

@@ -24,7 +24,7 @@ from game.dreamcats import (
     observe,
     public_observation,
 )
-from images import dream_of, dream_picture, encode_png, private_alt, render_dream, render_table, table_alt
+from images.dreamcats import dream_of, dream_picture, encode_png, private_alt, render_dream, render_table, table_alt
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 

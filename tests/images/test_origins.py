@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game.dreamcats import Card, DiscardDrawn, Draw, Slot, SwapDrawn, TakeDiscard, UseSwap, WakeUp, apply_action
 from game.dreamcats.hindsight import DEALT, RoundStory, origins
-from images import encode_png, render_reveal, reveal_alt
-from images.origins import LEGEND_H
+from images.dreamcats import encode_png, render_reveal, reveal_alt
+from images.dreamcats.origins import LEGEND_H
 from tests.game.support import rigged
 from tests.images.scenarios import NAMES, origins_story
 

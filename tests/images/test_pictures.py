@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from game.dreamcats import Card, Event, EventKind, RoundResult, Slot, observe, public_observation
-from images import (
+from images import scene
+from images.dreamcats import (
     Dream,
     PictureText,
     cached_picture,
@@ -23,15 +24,14 @@ from images import (
     render_standings,
     render_table,
     reveal_alt,
-    scene,
     standings_alt,
     table_alt,
 )
-from images import dream as dream_module
-from images.dream import Peeked, PictureCache, cache_info
+from images.dreamcats import dream as dream_module
+from images.dreamcats.dream import Peeked, PictureCache, cache_info
+from images.dreamcats.samples import sample_table
+from images.dreamcats.standings import places
 from images.encode import palette
-from images.samples import sample_table
-from images.standings import places
 from tests.images.scenarios import NAMES, SCENES, dealt, turns
 
 PEEK = Event(EventKind.USED_PEEK, 1, cards=(Card.PEEK_1,), slots=(Slot(0, 2),))

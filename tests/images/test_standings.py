@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.dreamcats import RoundResult
-from images import render_standings
-from images.standings import MAX_ROUNDS, _call, _split
+from images.dreamcats import render_standings
+from images.dreamcats.standings import MAX_ROUNDS, _call, _split
 
 
 def _rounds(count: int) -> list[RoundResult]:

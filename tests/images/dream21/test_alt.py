@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from game.dream21 import Card, Event, EventKind, observe, public_observation, winners
-from images.alt import MAX_ALT
 from images.dream21 import hand_alt, hand_end_alt, standings_alt, trick_alt
+from images.dreamcats.alt import MAX_ALT
 from tests.images.dream21.polish import POLISH
 from tests.images.dream21.scenarios import (
     NAMES,

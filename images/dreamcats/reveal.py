@@ -9,10 +9,10 @@ from PIL import Image
 from game.dreamcats import RoundResult
 from game.dreamcats.hindsight import Placed
 from images import art, scene
-from images.cards import face
+from images.dreamcats.cards import face
+from images.dreamcats.origins import LEGEND_H, dealt_caption, draw_origins, legend
+from images.dreamcats.text import ENGLISH, PictureText
 from images.fonts import text_sprite
-from images.origins import LEGEND_H, dealt_caption, draw_origins, legend
-from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H = 104, 10, 118

@@ -6,10 +6,10 @@ from PIL import Image
 
 from game.dreamcats import Observation
 from images import art, fonts, scene
-from images.cards import back, face
+from images.dreamcats.cards import back, face
+from images.dreamcats.layout import BANNER_H, PILE_CARD, PILES_OFFSET, WIDTH
+from images.dreamcats.text import PictureText
 from images.fonts import locked_cache, text_sprite
-from images.layout import BANNER_H, PILE_CARD, PILES_OFFSET, WIDTH
-from images.text import PictureText
 
 _MINI = (30, 42)
 # The piles' centres are 172 px apart: captions narrower than that leave a gap between them.

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from game.dreamcats import Event, EventKind, Slot
 from images import art, scene
-from images.layout import HEIGHT, WIDTH, SeatSpot
+from images.dreamcats.layout import HEIGHT, WIDTH, SeatSpot
 
 _ROUND_CHANGES = {EventKind.ROUND_ENDED, EventKind.ROUND_STARTED, EventKind.MATCH_ENDED}
 _SLACK = 10  # an arrow may graze the edge of another card

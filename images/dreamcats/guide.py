@@ -13,10 +13,10 @@ from PIL import Image, ImageDraw
 
 from game.dreamcats import DREAM_SIZE, SPECIALS, Card, MatchSettings
 from images import art, fonts, scene
-from images.cards import back, face
+from images.dreamcats.cards import back, face
+from images.dreamcats.text import ENGLISH, PictureText
 from images.encode import encode_png
 from images.fonts import Colour, locked_cache, text_sprite
-from images.text import ENGLISH, PictureText
 
 WIDTH, HEIGHT = 720, 300
 PAGES = 5

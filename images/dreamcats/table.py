@@ -8,11 +8,10 @@ from PIL import Image
 
 from game.dreamcats import Event, Observation, Step
 from images import art, scene
-from images.caption import caption_of, draw_caption, last_move
-from images.cards import SHADOW, numbered_back, shadow
-from images.centre import draw_centre
-from images.fonts import locked_cache, text_sprite
-from images.layout import (
+from images.dreamcats.caption import caption_of, draw_caption, last_move
+from images.dreamcats.cards import SHADOW, numbered_back, shadow
+from images.dreamcats.centre import draw_centre
+from images.dreamcats.layout import (
     BANNER_H,
     CAPTION_H,
     HEIGHT,
@@ -24,8 +23,9 @@ from images.layout import (
     centre_top,
     seat_spots,
 )
-from images.marks import draw_link, draw_marks, marks_from
-from images.text import ENGLISH, PictureText
+from images.dreamcats.marks import draw_link, draw_marks, marks_from
+from images.dreamcats.text import ENGLISH, PictureText
+from images.fonts import locked_cache, text_sprite
 
 PALE = (236, 230, 255)
 

@@ -8,9 +8,9 @@ from PIL import Image
 
 from game.dreamcats import Event, EventKind
 from images import scene
+from images.dreamcats.layout import CAPTION_H
+from images.dreamcats.text import PictureText
 from images.fonts import locked_cache, text_sprite
-from images.layout import CAPTION_H
-from images.text import PictureText
 
 NAME_CHARS = 12  # a long name is cut here, so that the move itself always shows
 CAPTION_WIDTH = 1040

@@ -8,14 +8,14 @@ from typing import Protocol
 
 from game.dreamcats import Card, Event, Observation, RoundResult
 from game.dreamcats.hindsight import Origin, Placed
-from images.caption import caption_of, last_move
-from images.origins import origin_word
-from images.standings import places
-from images.text import ENGLISH, PictureText
+from images.dreamcats.caption import caption_of, last_move
+from images.dreamcats.origins import origin_word
+from images.dreamcats.standings import places
+from images.dreamcats.text import ENGLISH, PictureText
 
 
 class ShownDream(Protocol):
-    """What a private picture shows (images.dream.Dream, which draws with this module's alt text)."""
+    """What a private picture shows (images.dreamcats.dream.Dream, which draws with this module's alt text)."""
 
     @property
     def cards(self) -> tuple[Card | None, ...]:

@@ -18,12 +18,12 @@ from PIL import Image
 
 from game.dreamcats import DREAM_SIZE, Card, Observation, Slot
 from images import art, fonts, scene
-from images.alt import private_alt
-from images.cards import back, face
+from images.dreamcats.alt import private_alt
+from images.dreamcats.cards import back, face
+from images.dreamcats.layout import PILE_CARD
+from images.dreamcats.text import ENGLISH, PictureText
 from images.encode import encode_png
 from images.fonts import Colour, locked_cache, text_sprite
-from images.layout import PILE_CARD
-from images.text import ENGLISH, PictureText
 
 CARD_W, CARD_H = PILE_CARD
 GAP, PAD, MARGIN = 10, 14, 12

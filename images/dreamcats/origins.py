@@ -13,8 +13,8 @@ from PIL import Image, ImageDraw
 
 from game.dreamcats.hindsight import Origin, Placed
 from images import art, scene
+from images.dreamcats.text import PictureText
 from images.fonts import Colour, text_sprite
-from images.text import PictureText
 
 BADGE = 42
 LEGEND_H = 54

@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 from game.dreamcats import RoundResult
 from images import art, scene
+from images.dreamcats.text import ENGLISH, PictureText
 from images.fonts import Colour, locked_cache, text_sprite
-from images.text import ENGLISH, PictureText
 
 WIDTH = 1080
 ROW_H, ROW_GAP, HEADER_H, LEGEND_H = 84, 10, 144, 52

@@ -24,14 +24,14 @@ from game.dreamcats import (
     observe,
     public_observation,
 )
-from images.cards import face
-from images.dream import dream_of, render_dream
-from images.layout import FEW_SEATS_CARD, PILE_CARD, SMALL_CARD
-from images.reveal import CARD as REVEAL_CARD
-from images.reveal import render_reveal
-from images.standings import render_standings
-from images.table import render_table
-from images.text import ENGLISH
+from images.dreamcats.cards import face
+from images.dreamcats.dream import dream_of, render_dream
+from images.dreamcats.layout import FEW_SEATS_CARD, PILE_CARD, SMALL_CARD
+from images.dreamcats.reveal import CARD as REVEAL_CARD
+from images.dreamcats.reveal import render_reveal
+from images.dreamcats.standings import render_standings
+from images.dreamcats.table import render_table
+from images.dreamcats.text import ENGLISH
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
 DEADLINE = "1:45 left"
