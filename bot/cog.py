@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
-from bot.game_choice import WrongGameOptionError, chosen_game, game_choices, lobby_settings
+from bot.dream21.rules import show_rules as show_dream21_rules
+from bot.game_choice import WrongGameOptionError, chosen_game, game_choices, known_game, lobby_settings
 from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.hub import DreamcatsBase
@@ -187,8 +188,17 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         await _private(interaction, t("start.already_running", locale, link=link))
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """The rules, privately: a short guide with pictures, one page at a time."""
+    @app_commands.rename(game=command_str("command.rules.option.game.name"))
+    @app_commands.describe(game=command_str("command.rules.option.game.description"))
+    @app_commands.choices(game=game_choices("rules"))
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The rules of a game, privately (by default the game at this table, else Dreamcats): Dreamcats' as a short
+        guide with pictures, one page at a time; Dream 21's in one embed."""
+        channel = interaction.channel_id or 0
+        running = self.bot.service.in_channel(channel) or in_thread(self.bot.service, channel)
+        if known_game(game or (running.game if running is not None else None)) == "dream21":
+            await show_dream21_rules(interaction, resolve_locale(interaction.locale))
+            return
         await show_rules(interaction)
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))

@@ -225,3 +225,17 @@ async def test_a_dream21_turn_that_runs_out_is_played_by_the_computer(world: Wor
         # The table says so, in words, for everyone.
         assert f"{after.seats[seat].name}" in players.message().content and "time ran out" in players.message().content
         assert world.fake.violations == []
+
+
+async def test_the_rules_of_dream21_privately_and_by_the_table_s_game(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    asked = await fake.slash(world.cy, world.games, "dreamcats rules", game="dream21")
+    assert asked.reply is not None and asked.reply.ephemeral
+    assert asked.reply.embeds[0]["title"] == "Dream 21 — jak grać" and "21" in asked.reply.embeds[0]["description"]
+    await open_dream21(world, running)
+    by_table = await fake.slash(world.bo, world.games, "dreamcats rules")  # no game named: the table's own
+    assert by_table.reply is not None and by_table.reply.embeds[0]["title"] == "Dream 21 — how to play"
+    elsewhere = fake.add_channel(world.guild, "lounge")
+    guide = await fake.slash(world.bo, elsewhere, "dreamcats rules")  # no table there: Dreamcats' guide
+    assert guide.reply is not None and [a.filename for a in guide.reply.attachments] == ["rules-1.png"]
+    assert fake.violations == []
