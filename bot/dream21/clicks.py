@@ -16,7 +16,6 @@ from bot.texts import seat_names
 from bot.views.click import Click, handler
 from bot.views.replies import clicked_ephemeral, hold, show
 from game.dream21 import Action, Draw, Event, EventKind, MatchState, Observation, Play, legal_actions, observe
-from game.errors import NotYourTurnError
 
 
 def _state(table: Table) -> MatchState:
@@ -42,16 +41,6 @@ async def _my_hand(click: Click) -> None:
     await _show_hand(click, table, seat)
 
 
-def _my_turn(click: Click) -> tuple[Table, int]:
-    """The presser's table and seat if it is their turn and the button is current (checked before deferring)."""
-    table = click.table()
-    seat = person_seat(table, click.user_id)
-    if table.turn != seat:
-        raise NotYourTurnError("It is not your turn.")
-    click.check_fresh(table)
-    return table, seat
-
-
 async def _move(click: Click, make: Callable[[int], Action]) -> Outcome:
     hold(click.interaction, new_message=False)
     return await click.service.play(click.bid.game_id, click.user_id, make, move_number=click.bid.int_arg(0))
@@ -59,7 +48,7 @@ async def _move(click: Click, make: Callable[[int], Action]) -> Outcome:
 
 @handler("d21d")
 async def _draw(click: Click) -> None:
-    _my_turn(click)
+    click.my_turn()
     outcome = await _move(click, Draw)
     drawn = next((e.card for e in outcome.events if e.kind is EventKind.DREW and e.private_to == outcome.seat), None)
     stuck = any(e.kind is EventKind.COULD_NOT_PLAY and e.seat == outcome.seat for e in outcome.events)
@@ -75,7 +64,7 @@ def _play_of(obs: Observation, place: int, ace_high: bool) -> Play:
 
 
 async def _play(click: Click, place: int, ace_high: bool) -> None:
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     play = _play_of(observe(_state(table), seat), place, ace_high)
     outcome = await _move(click, lambda _: play)
     before = played_line(outcome.events, outcome.seat, seat_names(outcome.table, click.locale), click.locale)

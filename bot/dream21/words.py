@@ -11,10 +11,11 @@ from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
 from bot.service import Table
 from bot.texts import seconds
-from game.dream21 import Event, EventKind
-from images.dream21 import Dream21Text
+from game.dream21 import Event
+from images.dream21.moves import move_line
 
 RECENT_MOVES = 5  # lines of the hand's public history above the table picture
+NAME_LIMIT = 100  # the text has room for whole names (the picture cuts them shorter)
 
 
 def settings_line(table: Table) -> str:
@@ -25,26 +26,8 @@ def settings_line(table: Table) -> str:
     return t("dream21.lobby.settings", loc, hands=hands, timer=seconds(s.turn_timer, loc))
 
 
-def move_line(event: Event, names: Sequence[str], text: Dream21Text) -> str | None:
-    """One public move of the hand in words, or None for an event the table does not list."""
-    who = text.seat_name(names, event.seat) if event.seat is not None else ""
-    other = text.seat_name(names, event.other) if event.other is not None else ""
-    match event.kind:
-        case EventKind.PLAYED if event.card is not None:
-            return text.played.format(name=who, card=text.card_name(event.card), total=event.total)
-        case EventKind.DREW:
-            return text.drew.format(name=who)
-        case EventKind.MADE_21:
-            return text.made_21.format(name=who, other=other)
-        case EventKind.COULD_NOT_PLAY:
-            return text.could_not_play.format(name=who)
-        case EventKind.WENT_OUT:
-            return text.went_out.format(name=who)
-    return None
-
-
 def recent_moves(history: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
     """The last few public moves of the hand, oldest first."""
     text = picture_text(locale)
-    lines = [line for event in history if (line := move_line(event, names, text)) is not None]
+    lines = [line for event in history if (line := move_line(event, names, text, cut=NAME_LIMIT))]
     return lines[-RECENT_MOVES:]

@@ -13,9 +13,10 @@ import discord
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
+from bot.service.moves import person_seat
 from bot.views.ids import ButtonId
 from bot.views.replies import complete_deferred, refuse, retire, say
-from game.dreamcats import GameError
+from game.errors import GameError, NotYourTurnError
 
 log = logging.getLogger(__name__)
 # A "thinking…" reply still open after this long gets a line saying the result is coming (it replaces the line).
@@ -55,6 +56,15 @@ class Click:
     def table(self) -> Table:
         """The live table of the button's game."""
         return self.service.get(self.bid.game_id)
+
+    def my_turn(self) -> tuple[Table, int]:
+        """The presser's table and seat if it is their turn and the button is current (checked before deferring)."""
+        table = self.table()
+        seat = person_seat(table, self.user_id)
+        if table.turn != seat:
+            raise NotYourTurnError("It is not your turn.")
+        self.check_fresh(table)
+        return table, seat
 
     def check_fresh(self, table: Table) -> None:
         """Refuse a button from an earlier moment (its first argument is the move number)."""

@@ -33,20 +33,10 @@ from game.dreamcats import (
     WakeUp,
     observe,
 )
-from game.errors import NotYourTurnError, WrongStepError
+from game.errors import WrongStepError
 
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
-def _my_turn(click: Click) -> tuple[Table, int]:
-    """The presser's table and seat if it is their turn and the button is current (checked before deferring)."""
-    table = click.table()
-    seat = person_seat(table, click.user_id)
-    if table.turn != seat:
-        raise NotYourTurnError("It is not your turn.")
-    click.check_fresh(table)
-    return table, seat
-
-
 async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     """A seat that has not looked at two cards yet is shown the initial peek first."""
     assert table.state is not None
@@ -59,7 +49,7 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
 
 @handler("draw")
 async def _draw(click: Click) -> None:
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     if await _peek_first(click, table, seat):
         return
     hold(click.interaction, new_message=True)
@@ -69,7 +59,7 @@ async def _draw(click: Click) -> None:
 
 @handler("take")
 async def _take(click: Click) -> None:
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
@@ -81,7 +71,7 @@ async def _take(click: Click) -> None:
 @handler("wake")
 async def _wake(click: Click) -> None:
     # Wake up! ends the round for everyone: one stray tap on a phone must not do that, so it asks first.
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
@@ -94,7 +84,7 @@ async def _wake(click: Click) -> None:
 
 @handler("wakeok")
 async def _wake_confirmed(click: Click) -> None:
-    _my_turn(click)
+    click.my_turn()
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, WakeUp, move_number=click.bid.int_arg(0))
     await show(click.interaction, private.Private(t("private.woke", click.locale)), outcome.table, outcome.view)
@@ -147,7 +137,7 @@ async def _initial_peek(click: Click) -> None:
 
 
 async def _move(click: Click, make: Callable[[int], Any]) -> None:
-    _my_turn(click)
+    click.my_turn()
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, make, move_number=click.bid.int_arg(0))
     await _next_step(click, outcome.table, outcome.view)
@@ -178,7 +168,7 @@ async def _keep(click: Click) -> None:
 
 @handler("power")
 async def _power(click: Click) -> None:
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     assert table.state is not None
     held = table.state.round.held if table.state.round.step is Step.HOLDING else None
     if held is None or not held.is_special:
@@ -194,7 +184,7 @@ async def _power(click: Click) -> None:
 @handler("ptgt")
 async def _peek_target(click: Click) -> None:
     target = parse_slot(click.values[0])
-    _my_turn(click)
+    click.my_turn()
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, lambda s: UsePeek(s, target),
                                        move_number=click.bid.int_arg(0))
@@ -204,7 +194,7 @@ async def _peek_target(click: Click) -> None:
 
 @handler("s2")
 async def _swap_pick(click: Click) -> None:
-    table, seat = _my_turn(click)
+    table, seat = click.my_turn()
     first, second = (parse_slot(v) for v in click.values[:2])
     assert table.state is not None
     hold(click.interaction, new_message=False)

@@ -47,9 +47,11 @@ def shown_trick(obs: Observation) -> Trick:
 
 def last_move(history: Sequence[Event], names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:
     """One line about the last public move ("Ana played 7♠ — total 18"); "" before the first move of a hand."""
-    if not history:
-        return ""
-    event = history[-1]
+    return move_line(history[-1], names, text, cut) if history else ""
+
+
+def move_line(event: Event, names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:
+    """One public move in words, names cut to `cut` characters; "" for an event that is not a move."""
     name = _short(text.seat_name(names, event.seat), cut) if event.seat is not None else ""
     other = _short(text.seat_name(names, event.other), cut) if event.other is not None else ""
     match event.kind:

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.client import DreamcatsBot
-from bot.service import ManualClock, Table
+from bot.service import ManualClock
 from bot.storage import leaderboard
 from bot.views.ids import TEMPLATE
 from game.dream21 import MatchState, Play
 from tests.bot.conftest import World, make_bot
-from tests.fakediscord import FakeMessage, FakeUser, InteractionRecord
+from tests.bot.ui import TableClicks
 
 PUBLIC_FILES = {"table.png", "hand-end.png", "standings.png"}
 PUBLIC_ACTIONS = {"join", "leave", "start", "cancel", "addbot", "kick", "d21h", "next", "quit", "again"}
@@ -23,39 +23,11 @@ CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQK])[♠♥♦♣]")  # a card as the b
 
 
 @dataclass
-class Table21:
+class Table21(TableClicks):
     """Ana and Bo at a Dream 21 table, clicking what a person would."""
 
-    world: World
-    bot: DreamcatsBot
-    game_id: str
-    people: dict[int, FakeUser]
     rng: random.Random = field(default_factory=lambda: random.Random(5))
-    records: list[InteractionRecord] = field(default_factory=list)
     played: set[str] = field(default_factory=set)  # every card played face up so far ("7♠")
-
-    @property
-    def table(self) -> Table | None:
-        """The live table (None once the match is over)."""
-        return next((t for t in self.bot.service.tables if t.game_id == self.game_id), None)
-
-    def message(self) -> FakeMessage:
-        """The public table message."""
-        table = self.table
-        assert table is not None and table.message_id is not None
-        return self.world.fake.messages_by_id[table.message_id]
-
-    async def settle(self) -> None:
-        """Wait until computer players have moved and Discord shows the result."""
-        await self.bot.service.settled(self.game_id)
-        await self.bot.presenter.idle()
-        await self.world.fake.idle()
-
-    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str) -> InteractionRecord:
-        """A click, remembered."""
-        record = await self.world.fake.click(user, message, custom_id)
-        self.records.append(record)
-        return record
 
     async def turn(self) -> None:
         """The person whose turn it is opens My hand and plays from it (drawing first now and then)."""

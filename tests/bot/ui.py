@@ -30,15 +30,13 @@ WAKE_AFTER = 7
 
 
 @dataclass
-class Players:
-    """The people at one table and the ephemeral message each is working in."""
+class TableClicks:
+    """The people at one table of any game: the table, its message, waiting for the bot, and remembered clicks."""
 
     world: World
     bot: DreamcatsBot
     game_id: str
     people: dict[int, FakeUser]
-    rng: random.Random = field(default_factory=lambda: random.Random(11))
-    private: dict[int, FakeMessage] = field(default_factory=dict)
     records: list[InteractionRecord] = field(default_factory=list)
 
     @property
@@ -78,6 +76,14 @@ class Players:
         record = await self.world.fake.select(user, message, custom_id, values)
         self.records.append(record)
         return record
+
+
+@dataclass
+class Players(TableClicks):
+    """The people at one Dreamcats table and the ephemeral message each is working in."""
+
+    rng: random.Random = field(default_factory=lambda: random.Random(11))
+    private: dict[int, FakeMessage] = field(default_factory=dict)
 
     async def initial_peeks(self) -> None:
         """Everyone who has not looked at two cards this round does so through My dream."""
