@@ -9,12 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.catduel.mode import CATDUEL
 from game.errors import GameError
 from game.games import GAMES, game_mode
 from game.modes import GameMode, UnknownGameError
 
 MAX_STEPS = 5000
 CHECK_EVERY = 37  # the round trip and the replay are checked at every 37th step and at the end
+# Cat Duel (issue 14) is not in game.games yet: bot/ offers every game of GAMES as a `/dreamcats start game:`
+# choice, and its words and table are still to come. Until then the contract runs on it from here.
+CONTRACT: dict[str, GameMode[Any, Any, Any]] = {**GAMES, CATDUEL.key: CATDUEL}
 
 
 def _play(mode: GameMode[Any, Any, Any], seats: int, seed: int) -> tuple[Any, int]:
@@ -52,11 +56,11 @@ def _check_repeat_is_refused_cleanly(mode: GameMode[Any, Any, Any], state: Any, 
     assert mode.to_dict(state) == before
 
 
-@pytest.mark.parametrize("key", list(GAMES))
+@pytest.mark.parametrize("key", list(CONTRACT))
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32), extra=st.integers(0, 4))
 def test_every_game_plays_to_its_end_by_the_contract(key: str, seed: int, extra: int) -> None:
-    mode = game_mode(key)
+    mode = CONTRACT[key]
     seats = min(mode.max_seats, mode.min_seats + extra)
     state, steps = _play(mode, seats, seed)
     assert mode.is_over(state), f"{mode.title} did not end in {MAX_STEPS} actions"
@@ -67,9 +71,9 @@ def test_every_game_plays_to_its_end_by_the_contract(key: str, seed: int, extra:
     assert mode.actors(state) == [] and steps > 0
 
 
-@pytest.mark.parametrize("key", list(GAMES))
+@pytest.mark.parametrize("key", list(CONTRACT))
 def test_actions_and_observations_survive_json_and_spectators_see_no_hand(key: str) -> None:
-    mode = game_mode(key)
+    mode = CONTRACT[key]
     state = mode.start(mode.min_seats, {}, random.Random(5))
     for seat in mode.actors(state):
         for action in mode.legal_actions(state, seat):
