@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import permutations
 
 from game.catduel.actions import Action, Choose, Prelude
 from game.catduel.cards import PRELUDE_ABILITIES, Ability, Chance, Move, cards_for
@@ -145,7 +145,7 @@ def candidates(state: MatchState, seat: int) -> list[Action]:
                 continue
             found.extend(Choose(seat, move, (t,), card) for t in others)
             if card is Chance.DOUBLE_SCRATCH:
-                found.extend(Choose(seat, move, pair, card) for pair in combinations(others, 2))
+                found.extend(Choose(seat, move, pair, card) for pair in permutations(others, 2))
     return found
 
 
