@@ -93,7 +93,15 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
             events.extend(settle_round(duel, state.seed))
             events.extend(_after_round(state))
     duel.history.extend(public([e for e in events if e.kind is not EventKind.DUEL_STARTED]))
+    trim_history(duel)
     return events
+
+
+def trim_history(duel: DuelState) -> None:
+    """Keep the public events of the round in play and of the one before it (the table log's reach)."""
+    starts = [i for i, event in enumerate(duel.history) if event.kind is EventKind.ROUND_STARTED]
+    if len(starts) > 2:
+        del duel.history[:starts[-2]]
 
 
 def _strategy(action: Choose) -> Strategy:

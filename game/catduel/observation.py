@@ -18,7 +18,7 @@ class Observation:
     It holds nothing of another seat's hand or unrevealed choice: `hand`, `my_prelude` and `my_strategy` are the
     viewer's own; of the others only hand sizes show, and `waiting_for`/`chosen` say who still has to choose.
     `active` holds the prelude abilities shown this round (public once every prelude seat has chosen).
-    `history` is every public event of the duel so far, the same for every viewer.
+    `history` is every public event of this round and the one before, the same for every viewer.
     """
 
     seat: int | None

@@ -76,7 +76,7 @@ class DuelState:
     preludes: dict[int, Ability | None] = field(default_factory=dict)  # secret until every prelude seat chose
     active: dict[int, Ability] = field(default_factory=dict)  # the prelude abilities shown this round
     strategies: dict[int, Strategy] = field(default_factory=dict)  # secret until the reveal
-    history: list[Event] = field(default_factory=list)  # the public events of the duel so far
+    history: list[Event] = field(default_factory=list)  # public events of this round and the one before
 
     def living(self) -> list[int]:
         """The seats whose cats are still in, in seat order."""

@@ -18,6 +18,7 @@ from game.catduel import (
     MatchState,
     Move,
     Prelude,
+    Strategy,
     apply_action,
     full_deck,
     legal_actions,
@@ -119,3 +120,24 @@ def random_step(state: MatchState, rng: random.Random) -> Action:
 def prelude(seat: int, ability: Ability | None = None) -> Prelude:
     """A prelude choice."""
     return Prelude(seat, ability)
+
+
+def reshuffle_hidden(state: MatchState, seat: int | None, rng: random.Random) -> MatchState:
+    """A copy in which everything `seat` cannot see is changed: the deck and the other hands dealt anew from the
+    same cards (same sizes), and the other seats' secret choices replaced (the same seats still have chosen).
+    `seat` None: a spectator, who sees no hand and no secret choice."""
+    other = state.copy()
+    duel = other.duel
+    others = [s for s in range(other.num_seats) if s != seat]
+    pool = [*duel.deck, *(card for s in others for card in duel.seats[s].hand)]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(duel.seats[s].hand)
+        duel.seats[s].hand, pool = pool[:size], pool[size:]
+    duel.deck = pool
+    for s in others:
+        if s in duel.preludes:
+            duel.preludes[s] = rng.choice([None, *duel.seats[s].abilities])
+        if s in duel.strategies:
+            duel.strategies[s] = Strategy(rng.choice(list(Move)))
+    return other
