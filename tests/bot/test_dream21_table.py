@@ -148,6 +148,16 @@ async def test_two_people_and_a_computer_play_a_whole_dream21_match(world: World
     assert all(r.latency is not None and r.latency < 3 for r in fake.interactions.values())
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("bot")] == []
 
+    # Play again opens the next Dream 21 lobby with the same settings, the computer player back and Bo invited.
+    await fake.click(world.ana, standings, f"dc:{players.game_id}:again")
+    await running.presenter.idle()
+    await fake.idle()
+    rematch = next(t for t in running.service.tables if t.channel_id == world.games.id)
+    lobby = fake.latest_with(world.games, f"dc:{rematch.game_id}:join")
+    assert lobby is not None and lobby.embeds[0]["title"] == "Dream 21 — a new match"
+    assert rematch.game == "dream21" and rematch.settings.hands_per_seat == 1 and rematch.invited == [world.bo.id]
+    assert [seat.strength for seat in rematch.seats] == [None, "normal"]
+
 
 async def test_a_dream21_match_survives_a_crash_mid_turn(world: World) -> None:
     fake = world.fake
