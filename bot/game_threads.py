@@ -61,7 +61,7 @@ async def open_thread(bot: DreamcatsBase, interaction: discord.Interaction, tabl
     if not missing:
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         host = next((seat.name for seat in table.seats if seat.user_id == table.host_id), "")
-        name = t("thread.name", table.locale, host=host)[:100]
+        name = t("thread.name", table.locale, host=host, game=table.mode.title)[:100]
         try:
             thread = await channel.get_partial_message(message_id).create_thread(
                 name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES)
@@ -112,7 +112,7 @@ async def started_line(bot: DreamcatsBase, table: Table) -> None:
     """The lobby message in the channel becomes one line: the match is on, in the thread."""
     assert table.message_id is not None
     names = ", ".join(seat_names(table, table.locale))
-    text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>")
+    text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>", game=table.mode.title)
     channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
     try:
         await channel.get_partial_message(table.message_id).edit(content=text, embed=None, view=None, attachments=[],
@@ -131,7 +131,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     names = seat_names(table, table.locale)
     winners = [names[seat] for seat, result in enumerate(finished_match(table, table.created_at).seats)
                if result.winner]
-    text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>")
+    text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",
+             game=table.mode.title)
     try:
         await bot.get_partial_messageable(table.channel_id).send(text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:

@@ -60,9 +60,9 @@ def ping_text(table: Table, user_id: int, message_id: int | None) -> str:
     """The ping: a mention and a link to the table message (when there is one); nothing hidden."""
     mention = f"<@{user_id}>"
     if message_id is None:
-        return t("ping.turn", table.locale, mention=mention)
+        return t("ping.turn", table.locale, mention=mention, game=table.mode.title)
     link = f"https://discord.com/channels/{table.guild_id}/{post_channel(table)}/{message_id}"
-    return t("ping.turn_link", table.locale, mention=mention, link=link)
+    return t("ping.turn_link", table.locale, mention=mention, link=link, game=table.mode.title)
 
 
 def folded_text(table: Table, seat: int) -> str:

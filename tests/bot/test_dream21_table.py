@@ -12,6 +12,7 @@ import pytest
 from bot.client import DreamcatsBot
 from bot.service import ManualClock
 from bot.storage import leaderboard
+from bot.turn_pings import PING_GRACE
 from bot.views.ids import TEMPLATE
 from game.dream21 import MatchState, Play
 from tests.bot.conftest import World, make_bot
@@ -199,6 +200,11 @@ async def test_a_dream21_turn_that_runs_out_is_played_by_the_computer(world: Wor
         table = players.table
         assert table is not None and table.deadline is not None and table.turn is not None
         seat, before = table.turn, table.move_number
+        await clock.advance(PING_GRACE + 1)  # first the person is pinged, naming the game
+        ping = await world.fake.wait_until(
+            lambda: next((m for m in world.fake.messages_in(world.games) if "it's your turn" in m.content), None),
+            what="a turn ping")
+        assert "it's your turn at the [Dream 21 table](" in ping.content
         await clock.advance((table.deadline - clock.now()).total_seconds() + 1)
         await players.settle()
         after = players.table

@@ -132,7 +132,7 @@ async def test_a_server_default_off_pings_only_those_who_chose_pings(world: Worl
         await world.fake.slash(world.bo, world.games, "dreamcats pings", choice="on")
         shown = await world.fake.slash(world.bo, world.games, "dreamcats pings")
         assert shown.reply is not None and shown.reply.content == (
-            "You are pinged when it is your turn at a Dreamcats table in this server. That is your own choice (the "
+            "You are pinged when it is your turn at a table in this server. That is your own choice (the "
             "server's default is off).")
         players = await open_table(world, bot)
         await players.initial_peeks()
