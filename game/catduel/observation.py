@@ -44,6 +44,8 @@ class Observation:
     results: tuple[DuelResult, ...]
     best_of: int
     over: bool
+    moves_shown: tuple[tuple[int, ...], ...] = ()  # per seat: purrs, guards, scratches revealed this duel
+    scratches_shown: tuple[tuple[int, ...], ...] = ()  # per seat: scratches revealed on each seat this duel
     history: tuple[Event, ...] = ()
 
     @property
@@ -88,6 +90,8 @@ def observe(state: MatchState, seat: int | None) -> Observation:
         results=tuple(state.results),
         best_of=state.settings.best_of,
         over=state.over,
+        moves_shown=tuple(tuple(row) for row in duel.moves_shown),
+        scratches_shown=tuple(tuple(row) for row in duel.scratches_shown),
         history=tuple(duel.history),
     )
 

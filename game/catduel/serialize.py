@@ -117,6 +117,8 @@ def _duel_to_dict(duel: DuelState) -> dict[str, Any]:
         "strategies": {str(s): {"move": st.move.value, "targets": list(st.targets), "card": _v(st.card)}
                        for s, st in duel.strategies.items()},
         "history": [event_to_dict(e) for e in duel.history],
+        "moves_shown": [list(row) for row in duel.moves_shown],
+        "scratches_shown": [list(row) for row in duel.scratches_shown],
     }
 
 
@@ -133,6 +135,8 @@ def _duel_from_dict(data: dict[str, Any]) -> DuelState:
         strategies={int(s): Strategy(Move(st["move"]), _ints(st["targets"]), _card(st["card"]))
                     for s, st in data["strategies"].items()},
         history=[event_from_dict(e) for e in data["history"]],
+        moves_shown=[[int(c) for c in row] for row in data["moves_shown"]],
+        scratches_shown=[[int(c) for c in row] for row in data["scratches_shown"]],
     )
 
 

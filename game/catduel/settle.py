@@ -37,6 +37,9 @@ def reveal(duel: DuelState) -> list[Event]:
             continue
         events.append(Event(EventKind.STRATEGY_SHOWN, seat, card=strategy.card, move=strategy.move,
                             seats=strategy.targets))
+        duel.moves_shown[seat][list(Move).index(strategy.move)] += 1
+        for target in strategy.targets:
+            duel.scratches_shown[seat][target] += 1
         if strategy.card is not None:
             duel.seats[seat].hand.remove(strategy.card)
             duel.used.append(strategy.card)

@@ -77,6 +77,15 @@ class DuelState:
     active: dict[int, Ability] = field(default_factory=dict)  # the prelude abilities shown this round
     strategies: dict[int, Strategy] = field(default_factory=dict)  # secret until the reveal
     history: list[Event] = field(default_factory=list)  # public events of this round and the one before
+    # What the reveals showed so far in the duel, for the computer players: per seat, how often it purred,
+    # guarded and scratched (in `Move` order), and how often it scratched each seat.
+    moves_shown: list[list[int]] = field(default_factory=list)
+    scratches_shown: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.seats)
+        self.moves_shown = self.moves_shown or [[0] * len(Move) for _ in range(n)]
+        self.scratches_shown = self.scratches_shown or [[0] * n for _ in range(n)]
 
     def living(self) -> list[int]:
         """The seats whose cats are still in, in seat order."""
@@ -86,7 +95,8 @@ class DuelState:
         """An independent copy: every list and dict copied, the immutable values shared."""
         return replace(self, seats=[s.copy() for s in self.seats], deck=list(self.deck), used=list(self.used),
                        preludes=dict(self.preludes), active=dict(self.active), strategies=dict(self.strategies),
-                       history=list(self.history))
+                       history=list(self.history), moves_shown=[list(m) for m in self.moves_shown],
+                       scratches_shown=[list(s) for s in self.scratches_shown])
 
 
 @dataclass(slots=True)

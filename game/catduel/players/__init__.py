@@ -11,10 +11,11 @@ from collections.abc import Callable, Sequence
 from game.catduel.actions import Action
 from game.catduel.observation import Observation
 from game.catduel.players.easy import easy
+from game.catduel.players.hard import hard
 from game.catduel.players.normal import normal
 
 Player = Callable[[Observation, Sequence[Action], random.Random], Action]
-STRENGTHS: tuple[str, ...] = ("easy", "normal")
-PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal}
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}
 
 __all__ = ["PLAYERS", "STRENGTHS", "Player"]

@@ -15,7 +15,7 @@ from game.catduel.scoring import WIN_HP
 def normal(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Finishes a weak cat, guards when low, purrs near 20, else mixes the three moves with its best card."""
     if preludes(legal):
-        return prelude_choice(obs, legal, _prelude(obs), rng)
+        return prelude_choice(obs, legal, prelude_ability(obs), rng)
     seat = me(obs)
     move = _move(obs, rng)
     targets = (weakest(obs, rng),) if move is Move.SCRATCH else ()
@@ -23,7 +23,8 @@ def normal(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Act
     return pick(legal, Choose(seat, move, targets, card), rng)
 
 
-def _prelude(obs: Observation) -> Ability | None:
+def prelude_ability(obs: Observation) -> Ability | None:
+    """Spotlight whenever ready, Critical Hit with HP to spare, Loneliness with a short hand and HP to spare."""
     seat = me(obs)
     ready = [a for a in obs.abilities[seat] if dict(obs.ready_from[seat]).get(a, 0) <= obs.round]
     if Ability.SPOTLIGHT in ready:

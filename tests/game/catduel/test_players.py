@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -74,3 +75,24 @@ def test_normal_uses_spotlight_when_ready() -> None:
     state = rigged([A, R], ready=[Ability.SPOTLIGHT])
     action = PLAYERS["normal"](observe(state, 0), legal_actions(state, 0), random.Random(1))
     assert action == prelude(0, Ability.SPOTLIGHT)
+
+
+def hard_moves(state: MatchState, seat: int, times: int) -> Counter[Move]:
+    """How often the hard player picks each move from this position, over many random generators."""
+    legal = legal_actions(state, seat)
+    return Counter(PLAYERS["hard"](observe(state, seat), legal, random.Random(i)).move  # type: ignore[union-attr]
+                   for i in range(times))
+
+
+def test_hard_reads_the_public_reveals_guarding_against_a_cat_that_always_scratches_it() -> None:
+    calm = rigged([R, M], hps=[10, 10], hands=[[Chance.GUARD_AND_HEAL], []])
+    calm.duel.moves_shown = [[0, 0, 0], [8, 0, 0]]  # seat 1 always purred
+    wild = rigged([R, M], hps=[10, 10], hands=[[Chance.GUARD_AND_HEAL], []])
+    wild.duel.moves_shown = [[0, 0, 0], [0, 0, 8]]
+    wild.duel.scratches_shown = [[0, 0], [8, 0]]
+    assert hard_moves(wild, 0, 60)[Move.GUARD] > hard_moves(calm, 0, 60)[Move.GUARD] + 10
+
+
+def test_hard_plays_a_mixed_strategy() -> None:
+    state = rigged([R, M, S], hands=[[Chance.DOUBLE_SCRATCH, Chance.GUARD_AND_HEAL], [], []])
+    assert len(hard_moves(state, 0, 60)) >= 2
