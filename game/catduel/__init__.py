@@ -47,6 +47,12 @@ engine settles it so:
   majority, and the seats with the most duel wins share it. The standings total of a seat is how many duel wins
   it is short of the best seat (lower is better).
 - Timers, leaving and handing a seat to a computer player (§9) belong to the bot: the engine offers the choices.
+- The duel's public history (`DuelState.history`, `Observation.history`) keeps the events of the round in play and
+  of the one before, the table log's reach; what every reveal showed is also counted for the whole duel
+  (`moves_shown`, `scratches_shown`), which is all the hard computer player reads of the past.
+
+Computer players (`game.catduel.players`): easy (a random legal choice), normal (plain good sense), hard (models
+each cat from the public reveals and draws from a softmax over expected values: a mixed strategy).
 """
 
 from game.catduel.actions import Action, Choose, Prelude, action_from_dict, action_to_dict

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.catduel.cards import COOLDOWN, HUNTED, Ability
+from game.catduel.cards import COOLDOWN, HAND_LIMIT, HUNTED, Ability
 from game.catduel.events import Cause, Event, EventKind
 from game.catduel.rules import prelude_ready
 from game.catduel.settle import Tally, reveal, settle_purrs_and_guards, settle_scratches, settlement_order
@@ -89,7 +89,7 @@ def postlude_ability(duel: DuelState, seat: int, ability: Ability, rng: random.R
     if ability is Ability.REJUVENATION and cat.ready(ability, duel.round):
         used_now(duel, seat, ability)
         return [Event(EventKind.ABILITY, seat, ability=ability), *change_hp(duel, seat, 1, Cause.REJUVENATION)]
-    if ability is Ability.RECYCLING and cat.ready(ability, duel.round) and duel.used and len(cat.hand) < 5:
+    if ability is Ability.RECYCLING and cat.ready(ability, duel.round) and duel.used and len(cat.hand) < HAND_LIMIT:
         used_now(duel, seat, ability)
         card = duel.used.pop(rng.randrange(len(duel.used)))
         return [Event(EventKind.ABILITY, seat, ability=ability),

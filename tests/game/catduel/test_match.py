@@ -35,7 +35,7 @@ def play_out(seats: int, chosen: CatDuelSettings, seed: int) -> tuple[MatchState
 
 
 @pytest.mark.parametrize(("seats", "best_of", "wild"), [(2, 5, False), (3, 3, True), (4, 1, True), (5, 1, False),
-                                                        (6, 3, False)])
+                                                        (6, 1, False)])
 def test_a_seeded_match_plays_to_the_end_and_replays(seats: int, best_of: int, wild: bool) -> None:
     state, kinds = play_out(seats, CatDuelSettings(best_of=best_of, wild_abilities=wild), seed=seats * 11)
     needed = best_of // 2 + 1
@@ -47,6 +47,6 @@ def test_a_seeded_match_plays_to_the_end_and_replays(seats: int, best_of: int, w
 
 
 def test_the_same_seed_plays_the_same_match() -> None:
-    first, _ = play_out(4, CatDuelSettings(), seed=5)
-    second, _ = play_out(4, CatDuelSettings(), seed=5)
+    first, _ = play_out(3, CatDuelSettings(), seed=5)
+    second, _ = play_out(3, CatDuelSettings(), seed=5)
     assert first == second

@@ -35,7 +35,7 @@ def start(seats: int, chosen: CatDuelSettings, rng: random.Random) -> MatchState
     return new_match(seats, chosen, rng)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(SEATS, SETTINGS, RNGS)
 def test_cards_hp_and_cats_out_are_accounted_for_and_json_and_replay_agree(
         seats: int, chosen: CatDuelSettings, rng: random.Random) -> None:
@@ -58,7 +58,7 @@ def test_cards_hp_and_cats_out_are_accounted_for_and_json_and_replay_agree(
     assert replay_of(state) == state
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(SEATS, RNGS)
 def test_illegal_actions_change_nothing_and_no_view_holds_a_secret(seats: int, rng: random.Random) -> None:
     state = start(seats, CatDuelSettings(wild_abilities=True), rng)
