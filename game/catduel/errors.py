@@ -31,6 +31,10 @@ class SkippingRoundError(GameError):
     """A cat that used Loneliness skips this round and chooses no strategy."""
 
 
+class NotAMoveError(GameError):
+    """A strategy's move is Purr, Guard or Scratch."""
+
+
 class TargetError(GameError):
     """Purr and Guard target yourself; a scratch targets one other living cat (two with Double Scratch)."""
 

@@ -13,6 +13,7 @@ from game.catduel.errors import (
     CardNotHeldError,
     CatOutError,
     NoPreludeChoiceError,
+    NotAMoveError,
     NotPreludeAbilityError,
     SkippingRoundError,
     TargetError,
@@ -79,7 +80,7 @@ def check_not_skipping(duel: DuelState, seat: int) -> None:
 def check_move(move: Move) -> None:
     """The move is one of the three basic moves."""
     if not isinstance(move, Move):
-        raise TargetError(f"{move!r} is not a basic move: purr, guard or scratch.")
+        raise NotAMoveError(f"{move!r} is not a basic move: purr, guard or scratch.")
 
 
 def check_targets(duel: DuelState, action: Choose) -> None:

@@ -84,11 +84,10 @@ def test_hunting_takes_from_the_used_pile_when_the_deck_has_none_and_nothing_whe
     events = play(state, guard(0), guard(1))
     assert state.duel.seats[0].hand == [CR] and CR not in state.duel.used
     assert kinds(events, EventKind.DREW)[0].card is CR  # taken face up from the used pile: public
-    state = rigged([M, R], hands=[[], [CG, CG, CG, CR, CR]], used=[])
-    state.duel.seats[0].hand = [CR]
-    state.duel.deck.remove(CR)
-    play(state, purr(0), guard(1))
-    assert state.duel.seats[0].hand == [CR]
+    state = rigged([M, R, E], hands=[[], [CG, CG, CG, CR, CR], [CR]])
+    play(state, guard(0), guard(1), guard(2))
+    events = play(state, guard(0), guard(1), guard(2))
+    assert state.duel.seats[0].hand == [] and not kinds(events, EventKind.ABILITY)
 
 
 def test_recycling_takes_a_random_card_from_the_used_pile_then_waits() -> None:

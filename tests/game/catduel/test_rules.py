@@ -22,6 +22,7 @@ from game.catduel import (
     MatchState,
     Move,
     NoPreludeChoiceError,
+    NotAMoveError,
     NotPreludeAbilityError,
     SettingsError,
     TargetError,
@@ -113,6 +114,10 @@ def test_targets_purr_and_guard_yourself_a_scratch_one_other_living_cat(action: 
     state = rigged([R, M, E, S], hps=[10, 10, 10, 10], hands=[[DS], [], [], []])
     state.duel.seats[3].out_round = 1
     refused(state, action, TargetError)
+
+
+def test_a_move_must_be_purr_guard_or_scratch() -> None:
+    refused(rigged([R, M]), Choose(0, "nap", ()), NotAMoveError)  # type: ignore[arg-type]
 
 
 def test_double_scratch_allows_two_targets() -> None:
