@@ -179,7 +179,9 @@ class DiscordPresenter:
             self._next_picture[game_id] = loop.time() + self.frames.spacing()
             drawing = self._drawing[game_id] = loop.create_task(self._picture(game_id))
             await asyncio.wait({drawing}, timeout=PICTURE_PATIENCE)
-        if game_id in self._dirty:
+        # Text alone only onto a message that already shows this table's picture; one without waits for the picture
+        # being drawn (looking again at once, it spun the loop until the drawing was done).
+        if game_id in self._dirty and game_id in self._pictured:
             await self._retext(game_id)
             return self.edit_interval
         if drawing is not None and not drawing.done():
