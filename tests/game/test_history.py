@@ -30,7 +30,7 @@ RNGS = st.integers(min_value=0, max_value=2**32).map(random.Random)
 MARKS = {EventKind.ROUND_STARTED, EventKind.ROUND_ENDED, EventKind.MATCH_ENDED}
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=2, max_value=5), RNGS, st.sampled_from([0.0, 0.05]))
 def test_history_is_the_rounds_public_events_and_hides_nothing(seats: int, rng: random.Random, wake: float) -> None:
     state = new_match(seats, MatchSettings(point_limit=30), rng)

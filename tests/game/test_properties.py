@@ -108,7 +108,7 @@ def _check_round_end(state: MatchState, action: Action, dreams: list[list[Card]]
         assert state.round.number == result.number + 1 == len(state.results) + 1
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(SEATS, RNGS, MATCH_SETTINGS, WAKE)
 def test_observations_hold_exactly_what_each_seat_may_know(
     seats: int, rng: random.Random, match_settings: MatchSettings, wake: float
@@ -163,7 +163,7 @@ def test_public_events_never_show_a_face_down_card(
         assert all(event.private_to in (None, action.seat) for event in events)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(SEATS, RNGS, st.integers(min_value=1, max_value=2), WAKE)
 def test_serialization_and_replay_round_trip_at_every_step(
     seats: int, rng: random.Random, rounds: int, wake: float
@@ -245,7 +245,7 @@ def _passes(state: MatchState, action: Action) -> bool:
     return True
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(SEATS, RNGS, WAKE)
 def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(
     seats: int, rng: random.Random, wake: float
