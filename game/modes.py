@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")  # the game's match state
@@ -29,6 +30,12 @@ class MatchResult:
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @classmethod
+    def lowest_wins(cls, totals: Sequence[int]) -> MatchResult:
+        """Every game of the family: the seats sharing the lowest total win."""
+        best = min(totals)
+        return cls(tuple(totals), tuple(seat for seat, total in enumerate(totals) if total == best))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +55,6 @@ class GameMode(Generic[S, A, V]):
     action_to_dict: Callable[[A], dict[str, Any]]
     action_from_dict: Callable[[dict[str, Any]], A]
     replay_of: Callable[[S], S]  # the same match rebuilt from its seed and action log
-    num_seats: Callable[[S], int]
-    is_over: Callable[[S], bool]
     result: Callable[[S], MatchResult]
     players: Mapping[str, Callable[[V, Sequence[A], random.Random], A]]  # by strength, easiest first
     read_settings: Callable[[Mapping[str, Any]], Any]  # the settings object of that data, validated (defaults: {})
@@ -57,6 +62,8 @@ class GameMode(Generic[S, A, V]):
     # (round or hand number, turns finished in it): changes exactly when a new turn begins
     turn_key: Callable[[S], tuple[int, int]]
     move_number: Callable[[S], int]  # turn actions made so far: a button shown before the latest one is stale
+    num_seats: Callable[[S], int] = attrgetter("num_seats")  # every state so far names them alike
+    is_over: Callable[[S], bool] = attrgetter("over")
 
     def actors(self, state: S) -> list[int]:
         """The seats that may act now (Dreamcats lets any seat make its initial peek; most games have one)."""

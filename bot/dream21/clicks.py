@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.dream21.match import match_of
 from bot.dream21.private import HandStep, hand_step
 from bot.i18n import t
 from bot.service import Outcome, StaleButtonError, Table
@@ -15,17 +16,11 @@ from bot.service.moves import person_seat
 from bot.texts import seat_names
 from bot.views.click import Click, handler
 from bot.views.replies import clicked_ephemeral, hold, show
-from game.dream21 import Action, Draw, Event, EventKind, MatchState, Observation, Play, legal_actions, observe
-
-
-def _state(table: Table) -> MatchState:
-    if not isinstance(table.state, MatchState):
-        raise StaleButtonError("That button belongs to another game.")
-    return table.state
+from game.dream21 import Action, Draw, Event, EventKind, Observation, Play, legal_actions, observe
 
 
 async def _show_hand(click: Click, table: Table, seat: int, *, before: str = "") -> None:
-    state = _state(table)
+    state = match_of(table)
     obs = observe(state, seat)
     step = hand_step(table, obs, list(legal_actions(state, seat)), click.locale, before=before)
     await show(click.interaction, step, table, obs)
@@ -35,7 +30,7 @@ async def _show_hand(click: Click, table: Table, seat: int, *, before: str = "")
 async def _my_hand(click: Click) -> None:
     table = click.table()
     seat = person_seat(table, click.user_id)
-    _state(table)
+    match_of(table)
     # From the table (everyone's message) a new private reply; from a private reply, that reply is replaced.
     hold(click.interaction, new_message=not clicked_ephemeral(click.interaction))
     await _show_hand(click, table, seat)
@@ -65,10 +60,10 @@ def _play_of(obs: Observation, place: int, ace_high: bool) -> Play:
 
 async def _play(click: Click, place: int, ace_high: bool) -> None:
     table, seat = click.my_turn()
-    play = _play_of(observe(_state(table), seat), place, ace_high)
+    play = _play_of(observe(match_of(table), seat), place, ace_high)
     outcome = await _move(click, lambda _: play)
     before = played_line(outcome.events, outcome.seat, seat_names(outcome.table, click.locale), click.locale)
-    if not outcome.table.playing or _state(outcome.table).hand.number != _state(table).hand.number:
+    if not outcome.table.playing or match_of(outcome.table).hand.number != match_of(table).hand.number:
         # The hand (or the match) is over: the table shows its end; the next hand's cards come with My hand.
         await show(click.interaction, HandStep(before, picture=False), outcome.table, outcome.view)
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.dream21.match import match_of
 from bot.dream21.pictures import hand_end_file, standings_file
 from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
@@ -12,17 +13,11 @@ from bot.texts import seat_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
-from game.dream21 import MatchState
-
-
-def _state(table: Table) -> MatchState:
-    assert isinstance(table.state, MatchState), "a Dream 21 table holds a Dream 21 match"
-    return table.state
 
 
 async def hand_end_message(table: Table, number: int) -> EndMessage:
     """Hand `number` is over: who went out, each seat's tricks and score, the totals so far."""
-    state, loc = _state(table), table.locale
+    state, loc = match_of(table), table.locale
     result = state.results[number - 1]
     names = seat_names(table, loc)
     totals = [sum(r.scores[seat] for r in state.results[:number]) for seat in range(len(names))]
@@ -38,7 +33,7 @@ async def hand_end_message(table: Table, number: int) -> EndMessage:
 
 async def standings_message(table: Table) -> StandingsMessage:
     """The end of the match: the winners, every total (lowest first), and the Play again button."""
-    state, loc = _state(table), table.locale
+    state, loc = match_of(table), table.locale
     names = seat_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
     order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.dream21.match import match_of
 from bot.dream21.pictures import trick_file
 from bot.dream21.texts import picture_text
 from bot.dream21.words import recent_moves
@@ -14,12 +15,7 @@ from bot.texts import log_line, names_with_strength, seat_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
-from game.dream21 import MatchState, public_observation
-
-
-def _state(table: Table) -> MatchState:
-    assert isinstance(table.state, MatchState), "a Dream 21 table holds a Dream 21 match"
-    return table.state
+from game.dream21 import public_observation
 
 
 def _this_hand(table: Table) -> list[str]:
@@ -32,7 +28,7 @@ def _this_hand(table: Table) -> list[str]:
 
 def table_content(table: Table) -> str:
     """The live text above the picture: the hand's recent moves, then whose turn it is and until when."""
-    state, loc = _state(table), table.locale
+    state, loc = match_of(table), table.locale
     names = seat_names(table, loc)
     lines = [f"• {line}" for line in (*recent_moves(state.hand.history, names, loc), *_this_hand(table))]
     if table.paused_until is not None:
@@ -48,7 +44,7 @@ def table_content(table: Table) -> str:
 def table_view(table: Table) -> discord.ui.View:
     """My hand (a private reply with the moves when it is the presser's turn: one button for everyone, so nobody
     has to find theirs), Next hand between hands, and Leave on its own row."""
-    state, loc, gid = _state(table), table.locale, table.game_id
+    state, loc, gid = match_of(table), table.locale, table.game_id
     leave = GameButton(make_id(gid, "quit"), t("private.leave", loc), row=1)
     hand = GameButton(make_id(gid, "d21h"), t("dream21.button.hand", loc), style=discord.ButtonStyle.primary)
     if table.paused_until is not None:
@@ -59,7 +55,7 @@ def table_view(table: Table) -> discord.ui.View:
 
 def table_embed(table: Table) -> discord.Embed:
     """The hand number, the match totals and the picture (attachment table.png)."""
-    state, loc = _state(table), table.locale
+    state, loc = match_of(table), table.locale
     embed = discord.Embed(title=t("dream21.table.title", loc, number=state.hand.number, count=state.hands_in_match),
                           colour=COLOUR)
     embed.add_field(name=t("dream21.table.totals", loc),
@@ -70,11 +66,11 @@ def table_embed(table: Table) -> discord.Embed:
 
 async def table_message(table: Table) -> TableMessage:
     """The whole table message, its picture drawn in the picture pool."""
-    state, loc = _state(table), table.locale
+    state, loc = match_of(table), table.locale
     file = await trick_file(public_observation(state), seat_names(table, loc), picture_text(loc))
     return TableMessage(table_content(table), table_embed(table), table_view(table), file)
 
 
 def picture_moment(table: Table) -> tuple[int, bool]:
     """The hand the picture shows, and whether the table is worth a new one: always (every move is public)."""
-    return (_state(table).hand.number, True)
+    return (match_of(table).hand.number, True)

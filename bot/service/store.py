@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from bot.service.rulebooks import rules_of
 from bot.service.table import Table
 from bot.storage.records import MatchRecord, SeatRecord
+from game.modes import MatchResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +63,8 @@ def finished_match(table: Table, finished_at: datetime) -> MatchRecord:
     assert table.state is not None and not table.playing
     totals = table.mode.result(table.state).totals
     staying = [i for i, seat in enumerate(table.seats) if not seat.left] or list(range(len(table.seats)))
-    best = min(totals[i] for i in staying)
-    return _match_record(table, finished_at, winning={i for i in staying if totals[i] == best})
+    best = MatchResult.lowest_wins([totals[i] for i in staying]).winners
+    return _match_record(table, finished_at, winning={staying[i] for i in best})
 
 
 def abandoned_match(table: Table, finished_at: datetime) -> MatchRecord:

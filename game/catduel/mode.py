@@ -29,7 +29,7 @@ def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> M
 
 
 def _read_settings(data: Mapping[str, Any]) -> CatDuelSettings:
-    return CatDuelSettings.from_dict(dict(data)) if data else CatDuelSettings()
+    return CatDuelSettings.from_dict(dict(data))  # {}: the defaults
 
 
 def _turn(state: MatchState) -> int | None:
@@ -44,8 +44,7 @@ def _turn_key(state: MatchState) -> tuple[int, int]:
 
 
 def _result(state: MatchState) -> MatchResult:
-    scores = totals(state)
-    return MatchResult(scores, tuple(seat for seat, total in enumerate(scores) if total == min(scores)))
+    return MatchResult.lowest_wins(totals(state))
 
 
 CATDUEL: GameMode[MatchState, Action, Observation] = GameMode(
@@ -62,8 +61,6 @@ CATDUEL: GameMode[MatchState, Action, Observation] = GameMode(
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,
     replay_of=replay_of,
-    num_seats=lambda state: state.num_seats,
-    is_over=lambda state: state.over,
     result=_result,
     players=dict(PLAYERS),
     read_settings=_read_settings,

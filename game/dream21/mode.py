@@ -26,7 +26,7 @@ def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> M
 
 
 def _read_settings(data: Mapping[str, Any]) -> Dream21Settings:
-    return Dream21Settings.from_dict(dict(data)) if data else Dream21Settings()
+    return Dream21Settings.from_dict(dict(data))  # {}: the defaults
 
 
 def _turn_key(state: MatchState) -> tuple[int, int]:
@@ -54,8 +54,6 @@ DREAM21: GameMode[MatchState, Action, Observation] = GameMode(
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,
     replay_of=replay_of,
-    num_seats=lambda state: state.num_seats,
-    is_over=lambda state: state.over,
     result=_result,
     players=dict(PLAYERS),
     read_settings=_read_settings,

@@ -11,7 +11,6 @@ from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
 from game.dreamcats.observation import Observation, observe
 from game.dreamcats.players import STRENGTHS, get_player
 from game.dreamcats.rules import legal_actions
-from game.dreamcats.scoring import winners
 from game.dreamcats.serialize import match_from_dict, match_to_dict, replay_of
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState
@@ -19,7 +18,7 @@ from game.modes import GameMode, MatchResult
 
 
 def _read_settings(data: Mapping[str, Any]) -> MatchSettings:
-    return MatchSettings.from_dict(dict(data)) if data else MatchSettings()
+    return MatchSettings.from_dict(dict(data))  # {}: the defaults
 
 
 def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> MatchState:
@@ -32,7 +31,7 @@ def _move_number(state: MatchState) -> int:
 
 
 def _result(state: MatchState) -> MatchResult:
-    return MatchResult(tuple(state.totals), winners(state.totals))
+    return MatchResult.lowest_wins(state.totals)
 
 
 DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
@@ -49,8 +48,6 @@ DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,
     replay_of=replay_of,
-    num_seats=lambda state: state.num_seats,
-    is_over=lambda state: state.over,
     result=_result,
     players={strength: get_player(strength) for strength in STRENGTHS},
     read_settings=_read_settings,
