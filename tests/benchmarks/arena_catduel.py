@@ -48,12 +48,12 @@ def main() -> None:
     times: dict[str, list[float]] = defaultdict(list)
     for index in range(args.matches):
         seated = lineup(names, args.seats, index)
-        for seat in play(seated, args.seed * 1_000_003 + index, times):
-            wins[seated[seat]] += 1
+        for name in {seated[seat] for seat in play(seated, args.seed * 1_000_003 + index, times)}:
+            wins[name] += 1
         for name in set(seated):
             sat[name] += 1
     print(f"Cat Duel, {args.seats} seats, {args.matches} matches, seed {args.seed}")
-    for name in names:
+    for name in dict.fromkeys(names):  # a name at several seats: one row (a match it won at any of them)
         low, high = wilson(wins[name], sat[name])
         p50, p99 = (percentile(times[name], q) * 1000 for q in (50, 99))
         print(f"{name:10} win rate {wins[name] / max(1, sat[name]):6.1%} ({low:.1%}-{high:.1%})  "
