@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.catduel.mode import CATDUEL
 from game.dream21.mode import DREAM21
 from game.dreamcats.mode import DREAMCATS
 from game.modes import GameMode, UnknownGameError
 
-GAMES: dict[str, GameMode[Any, Any, Any]] = {mode.key: mode for mode in (DREAMCATS, DREAM21)}  # the flagship first
+# The flagship first: the order of every command's game choices.
+GAMES: dict[str, GameMode[Any, Any, Any]] = {mode.key: mode for mode in (DREAMCATS, DREAM21, CATDUEL)}
 
 
 def game_mode(key: str) -> GameMode[Any, Any, Any]:

@@ -48,11 +48,15 @@ engine settles it so:
   it is short of the best seat (lower is better).
 - Timers, leaving and handing a seat to a computer player (§9) belong to the bot: the engine offers the choices.
 - The duel's public history (`DuelState.history`, `Observation.history`) keeps the events of the round in play and
-  of the one before, the table log's reach; what every reveal showed is also counted for the whole duel
-  (`moves_shown`, `scratches_shown`), which is all the hard computer player reads of the past.
+  of the one before, the table log's reach (in a new duel's first round, the one before is the last round of the
+  duel before, up to its Duel ended event, so the table can still show how it ended); what every reveal showed is
+  also counted for the whole duel (`moves_shown`, `scratches_shown`), which is all the hard computer player reads
+  of the past.
 
 Computer players (`game.catduel.players`): easy (a random legal choice), normal (plain good sense), hard (models
-each cat from the public reveals and draws from a softmax over expected values: a mixed strategy).
+each cat from the public reveals and draws from a softmax over expected values: a mixed strategy; face to face with
+one other cat it settles every pair of strategies by the rules and values each outcome with a win-chance table over
+both cats' HP).
 """
 
 from game.catduel.actions import Action, Choose, Prelude, action_from_dict, action_to_dict

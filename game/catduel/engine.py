@@ -94,7 +94,16 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
             events.extend(_after_round(state))
     duel.history.extend(public([e for e in events if e.kind is not EventKind.DUEL_STARTED]))
     trim_history(duel)
+    if state.duel is not duel:  # a new duel began: its table still shows how the last one ended
+        state.duel.history[:0] = final_round(duel.history)
     return events
+
+
+def final_round(history: list[Event]) -> list[Event]:
+    """A finished duel's last round, from its start to the Duel ended event (the next duel's start left out)."""
+    ended = max(i for i, event in enumerate(history) if event.kind is EventKind.DUEL_ENDED)
+    start = max(i for i, event in enumerate(history[:ended]) if event.kind is EventKind.ROUND_STARTED)
+    return history[start:ended + 1]
 
 
 def trim_history(duel: DuelState) -> None:
@@ -115,7 +124,8 @@ def _after_round(state: MatchState) -> list[Event]:
     if winners is None:
         duel.round += 1
         return begin_round(duel)
-    state.results.append(DuelResult(duel.number, winners, duel.round, tuple(cat.hp for cat in duel.seats)))
+    survived = tuple(duel.round if cat.out_round is None else cat.out_round - 1 for cat in duel.seats)
+    state.results.append(DuelResult(duel.number, winners, duel.round, tuple(cat.hp for cat in duel.seats), survived))
     for seat in winners:
         state.wins[seat] += 1
     events = [Event(EventKind.DUEL_ENDED, count=duel.number, seats=winners)]

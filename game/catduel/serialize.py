@@ -29,7 +29,8 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "cats": [cat.value for cat in state.cats],
         "wild": [_v(a) for a in state.wild],
         "wins": list(state.wins),
-        "results": [{"number": r.number, "winners": list(r.winners), "rounds": r.rounds, "hps": list(r.hps)}
+        "results": [{"number": r.number, "winners": list(r.winners), "rounds": r.rounds, "hps": list(r.hps),
+                     "survived": list(r.survived)}
                     for r in state.results],
         "duel": _duel_to_dict(state.duel),
         "log": [action_to_dict(a) for a in state.log],
@@ -49,7 +50,8 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
             cats=tuple(Cat(c) for c in data["cats"]),
             wild=tuple(None if a is None else Ability(a) for a in data["wild"]),
             wins=[int(w) for w in data["wins"]],
-            results=[DuelResult(int(r["number"]), _ints(r["winners"]), int(r["rounds"]), _ints(r["hps"]))
+            results=[DuelResult(int(r["number"]), _ints(r["winners"]), int(r["rounds"]), _ints(r["hps"]),
+                                _ints(r.get("survived", [])))
                      for r in data["results"]],
             duel=_duel_from_dict(data["duel"]),
             log=[action_from_dict(a) for a in data["log"]],

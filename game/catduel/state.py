@@ -55,12 +55,14 @@ class SeatState:
 
 @dataclass(frozen=True, slots=True)
 class DuelResult:
-    """A finished duel: its winners, how many rounds it lasted and every cat's HP at its end."""
+    """A finished duel: its winners, how many rounds it lasted, every cat's HP at its end and how many rounds each
+    cat ended still in (the standings' "rounds survived")."""
 
     number: int
     winners: tuple[int, ...]
     rounds: int
     hps: tuple[int, ...]
+    survived: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)

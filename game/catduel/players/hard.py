@@ -2,7 +2,9 @@
 
 Every legal strategy gets an expected value (its own HP change, the damage it deals weighted by how dangerous
 each target is, cards earned and spent) against the model of `players.model`; the choice is drawn from a
-softmax over those values, so that it is hard to read.
+softmax over those values, so that it is hard to read. Face to face (one other cat left) it reads the other cat as
+a normal-like player corrected by its reveals (`players.reading`) and values each strategy by its chance to win
+the duel after the round, the round settled by the rules themselves (`players.duel`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,20 @@ from collections.abc import Sequence
 from game.catduel.actions import Action, Choose
 from game.catduel.cards import Ability, Chance, Move
 from game.catduel.observation import Observation
-from game.catduel.players.common import choices, me, prelude_choice, preludes
+from game.catduel.players.common import choices, me, opponents, prelude_choice, preludes
+from game.catduel.players.duel import win_chance
 from game.catduel.players.model import Guess, guesses, none_of
 from game.catduel.players.normal import prelude_ability
+from game.catduel.players.reading import me_first, strategies, worth_of
 from game.catduel.scoring import WIN_HP
 
 CARD = 0.7  # a chance card in hand, in HP
 SPEND = 0.25  # what playing a card costs beyond losing it from the hand (keep some for later)
 TEMPERATURE = 0.35
 KILL = 2.0  # the worth of knocking a cat out
+DUEL_TEMPERATURE = 0.01  # face to face, in chance to win
+
+win_chance()  # built once (about 0.1 s) when the player is loaded, so that no decision waits for it
 
 
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -32,9 +39,23 @@ def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
     options = choices(legal)
     if not options:
         return rng.choice(list(legal))
+    rivals = opponents(obs)
+    if len(rivals) == 1:
+        return _face_to_face(obs, options, rivals[0], rng)
     values = [value(obs, option) for option in options]
     top = max(values)
     weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    return rng.choices(options, weights=weights)[0]
+
+
+def _face_to_face(obs: Observation, options: list[Choose], rival: int, rng: random.Random) -> Action:
+    """One opponent left: every strategy's chance to win against the modelled cat, drawn from a sharp softmax."""
+    seat = me(obs)
+    theirs = strategies(obs, seat, rival)
+    first = me_first(obs, seat, rival)
+    values = [worth_of(obs, option, theirs, first) for option in options]
+    top = max(values)
+    weights = [math.exp((v - top) / DUEL_TEMPERATURE) for v in values]
     return rng.choices(options, weights=weights)[0]
 
 
