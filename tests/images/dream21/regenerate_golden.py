@@ -9,23 +9,14 @@ from __future__ import annotations
 import sys
 
 from tests.images.dream21.scenarios import SCENES
-from tests.images.golden_io import GOLDEN, versions
+from tests.images.golden_io import GOLDEN, regenerate
 
 GOLDEN_21 = GOLDEN / "dream21"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Render every scene and save it losslessly as tests/images/golden/dream21/<scene>.png."""
-    only = set(argv if argv is not None else sys.argv[1:])
-    GOLDEN_21.mkdir(parents=True, exist_ok=True)
-    for name, scene in SCENES.items():
-        if only and name not in only:
-            continue
-        path = GOLDEN_21 / f"{name}.png"
-        scene().save(path, "PNG", optimize=True)
-        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
-    (GOLDEN_21 / "VERSIONS.txt").write_text(versions() + "\n", encoding="utf-8")
-    return 0
+    """Render every scene (or those named) as tests/images/golden/dream21/<scene>.png."""
+    return regenerate(SCENES, GOLDEN_21, set(argv if argv is not None else sys.argv[1:]))
 
 
 if __name__ == "__main__":

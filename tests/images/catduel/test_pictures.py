@@ -1,0 +1,37 @@
+"""The Cat Duel pictures' sizes, their alt texts, and the words of both languages fitting."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.catduel.texts import KEY_PREFIX, picture_text
+from bot.i18n import catalogue_keys
+from game.catduel import observe
+from images.catduel import ENGLISH, CatDuelText, render_standings, render_table, standings_alt, table_alt
+from tests.images.catduel.scenarios import NAMES, after_rounds, played_until
+
+
+def test_every_picture_word_has_a_key_in_both_languages() -> None:
+    wanted = {KEY_PREFIX + item.name for item in dataclasses.fields(CatDuelText) if item.name != "words"}
+    assert wanted <= catalogue_keys("en") and wanted <= catalogue_keys("pl")
+    assert picture_text("en") == ENGLISH and picture_text("pl").word("siamese") == "Syjamski"
+
+
+def test_the_table_grows_for_five_or_six_cats_and_says_who_is_there() -> None:
+    for seats in range(2, 7):
+        state = played_until(seats, seats, after_rounds(1))
+        public = observe(state, None)
+        picture = render_table(public, NAMES[:seats])
+        assert picture.size == ((1000, 724) if seats <= 4 else (1000, 800)) and picture.mode == "RGB"
+        alt = table_alt(public, NAMES[:seats], ENGLISH)
+        assert all(NAMES[s].split()[0] in alt for s in range(seats)) and "Last reveal" in alt
+
+
+def test_the_standings_crown_the_winners_in_words_too() -> None:
+    state = played_until(3, 3, lambda s: s.over, best_of=3)
+    public = observe(state, None)
+    assert render_standings(public, NAMES[:3]).width >= 640
+    best = max(public.wins)
+    winners = [NAMES[s] for s in range(3) if public.wins[s] == best]
+    assert all(name.split()[0] in standings_alt(public, NAMES[:3], ENGLISH).split("won the match")[0]
+               for name in winners)
