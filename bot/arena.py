@@ -167,14 +167,16 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="dreamcats arena", description="Play computer players against each other.")
     parser.add_argument("--players", default="hard,normal",
                         help="comma-separated: easy, normal, hard, sharp, eager, cautious or module:function")
-    parser.add_argument("--seats", type=int, default=2, help="2 to 5 seats; the players are cycled over them")
+    parser.add_argument("--seats", type=int, default=2,
+                        help="2 to 5 seats (Dream 21 and Cat Duel: 6); the players are cycled over them")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--points", type=int, default=100, help="the point limit")
     parser.add_argument("--penalty", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to share the matches among")
-    parser.add_argument("--game", choices=("dreamcats", "dream21"), default="dreamcats")
+    parser.add_argument("--game", choices=("dreamcats", "dream21", "catduel"), default="dreamcats")
     parser.add_argument("--hands", type=int, default=2, help="Dream 21: hands per seat (1 to 5)")
+    parser.add_argument("--duels", type=int, default=1, help="Cat Duel: best of 1, 3 or 5 duels")
     return parser.parse_args(list(argv))
 
 
@@ -185,6 +187,10 @@ def main(argv: Sequence[str]) -> int:
         from bot.arena21 import main as arena21_main
 
         return arena21_main(args)
+    if args.game == "catduel":
+        from bot.arena_catduel import main as catduel_main
+
+        return catduel_main(args)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         settings = MatchSettings(point_limit=args.points, penalty=args.penalty).validated()

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Answer, answer_when_done, send_answer
+from bot.catduel.rules import show_rules as show_catduel_rules
 from bot.dream21.rules import show_rules as show_dream21_rules
 from bot.game_choice import WrongGameOptionError, chosen_game, game_choices, known_game, lobby_settings
 from bot.game_threads import in_thread, open_thread
@@ -26,6 +27,7 @@ from bot.storage import get_server_settings
 from bot.views.public import lobby_message
 from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
+from game.catduel.settings import BEST_OF
 from game.dream21.settings import HANDS_PER_SEAT_RANGE
 from game.dreamcats import GameError
 from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
@@ -37,7 +39,8 @@ PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
 THREAD = "dreamcats.thread"  # interaction.extras key: whether the lobby opens a thread for its game
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings",
             "game_threads", "default_game")
-START_OPTIONS = ("game", "points", "penalty", "rounds", "hands", "timer", "thread")
+START_OPTIONS = ("game", "points", "penalty", "rounds", "hands", "duels", "wild", "timer", "thread")
+DUELS_CHOICES = dict(zip(("one", "three", "five"), BEST_OF, strict=True))  # Cat Duel's "best of" (RULES-catduel §7)
 
 
 class LobbyNotShownError(RuntimeError):
@@ -79,12 +82,14 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     @app_commands.command(name=command_str("command.start.name"), description=command_str("command.start.description"))
     @app_commands.rename(**{name: command_str(f"command.start.option.{name}.name") for name in START_OPTIONS})
     @app_commands.describe(**{name: command_str(f"command.start.option.{name}.description") for name in START_OPTIONS})
-    @app_commands.choices(game=game_choices("start"), penalty=_choices("start", "penalty", PENALTY_CHOICES))
+    @app_commands.choices(game=game_choices("start"), penalty=_choices("start", "penalty", PENALTY_CHOICES),
+                          duels=_choices("start", "duels", DUELS_CHOICES))
     async def start(self, interaction: discord.Interaction, game: str | None = None,
                     points: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
                     penalty: int | None = None,
                     rounds: app_commands.Range[int, ROUNDS_RANGE[0], ROUNDS_RANGE[1]] | None = None,
                     hands: app_commands.Range[int, HANDS_PER_SEAT_RANGE[0], HANDS_PER_SEAT_RANGE[1]] | None = None,
+                    duels: int | None = None, wild: bool | None = None,
                     timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
                     thread: bool | None = None) -> None:
         """Open a lobby of a game (else the server's default game) in this channel (`thread`: in a thread of its own,
@@ -110,7 +115,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
-        options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "timer": timer}
+        options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "duels": duels,
+                   "wild": wild, "timer": timer}
         opening = self._open_lobby(interaction, locale, game, options, thread)
         try:
             table = await answer_when_done(interaction, opening, self.answer_within)
@@ -157,7 +163,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             self.bot.presenter.table_changed(live)
 
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, game: str | None,
-                          options: dict[str, int | None], thread: bool | None) -> Table:
+                          options: dict[str, Any], thread: bool | None) -> Table:
         guild_id = interaction.guild_id or 0
         server = await self.bot.db.read(lambda session: get_server_settings(session, guild_id=guild_id))
         key = chosen_game(game, server)
@@ -193,13 +199,16 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     @app_commands.choices(game=game_choices("rules"))
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """The rules of a game, privately (by default the game at this table, else Dreamcats): Dreamcats' as a short
-        guide with pictures, one page at a time; Dream 21's in one embed."""
+        guide with pictures, one page at a time; Dream 21's and Cat Duel's in one embed each."""
         channel = interaction.channel_id or 0
         running = self.bot.service.in_channel(channel) or in_thread(self.bot.service, channel)
-        if known_game(game or (running.game if running is not None else None)) == "dream21":
+        chosen = known_game(game or (running.game if running is not None else None))
+        if chosen == "dream21":
             await show_dream21_rules(interaction, resolve_locale(interaction.locale))
-            return
-        await show_rules(interaction)
+        elif chosen == "catduel":
+            await show_catduel_rules(interaction, resolve_locale(interaction.locale))
+        else:
+            await show_rules(interaction)
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -11,13 +11,16 @@ from discord import app_commands
 from bot.i18n import command_str, t, tn
 from bot.storage import ServerSettingsRecord
 from bot.storage.records import DREAMCATS
+from game.catduel import CatDuelSettings
+from game.catduel.settings import TURN_TIMER_RANGE as CATDUEL_TIMER_RANGE
 from game.dream21 import Dream21Settings
 from game.dream21.settings import TURN_TIMER_RANGE as DREAM21_TIMER_RANGE
 from game.dreamcats import MatchSettings
 from game.games import GAMES
 
 # The start command's options that only one game takes, by the game.games key of that game.
-GAME_OPTIONS = {"points": DREAMCATS, "penalty": DREAMCATS, "rounds": DREAMCATS, "hands": "dream21"}
+GAME_OPTIONS = {"points": DREAMCATS, "penalty": DREAMCATS, "rounds": DREAMCATS, "hands": "dream21",
+                "duels": "catduel", "wild": "catduel"}
 
 
 class WrongGameOptionError(ValueError):
@@ -36,12 +39,16 @@ class WrongGameOptionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class StandingsWords:
-    """A game's words in the standings: catalogue keys of the leaderboard row and of two stats fields."""
+    """A game's words in the standings: catalogue keys of the leaderboard row and of the stats fields shown."""
 
     row: str
-    average: str
-    best: str
+    average: str | None  # the stats field of the average round score; None: not shown (Cat Duel)
+    best: str | None  # None: the game's rounds have no "best" worth showing (Cat Duel)
     wakeup: bool  # whether the game has Wake up! calls to count
+    scored: str | None = None  # the stats field of the round scores added up (Cat Duel: duels won), if shown
+    sums_average: str | None = None  # the stats field of the round sums per round (Cat Duel: rounds survived)
+    favourite: str | None = None  # the stats field of what a person played as most (Cat Duel: favourite cat)
+    favourite_names: str = ""  # the catalogue prefix of those names ("catduel.cat.")
 
 
 STANDINGS_WORDS: dict[str, StandingsWords] = {
@@ -49,6 +56,10 @@ STANDINGS_WORDS: dict[str, StandingsWords] = {
                                 wakeup=True),
     "dream21": StandingsWords("standings.leaderboard.row_hands", "standings.stats.average_hand",
                               "standings.stats.best_hand", wakeup=False),
+    # Cat Duel's "round" records are duels: scores 1 for a duel won, sums the rounds the seat's cat survived in it
+    "catduel": StandingsWords("standings.leaderboard.row_duels", None, None, wakeup=False,
+                              scored="standings.stats.duels_won", sums_average="standings.stats.average_duel",
+                              favourite="standings.stats.favourite_cat", favourite_names="catduel.cat."),
 }
 
 
@@ -88,9 +99,14 @@ def check_game_options(game: str, **options: Any) -> None:
 
 def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | None = None,
                    penalty: int | None = None, rounds: int | None = None, hands: int | None = None,
-                   timer: int | None = None) -> Any:
-    """The settings a new lobby of `game` starts with: the options given, else the server's defaults."""
-    check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands)
+                   duels: int | None = None, wild: bool | None = None, timer: int | None = None) -> Any:
+    """The settings a new lobby of `game` starts with: the options given, else the server's defaults (a server's
+    turn timer outside a game's range is brought into it)."""
+    check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands, duels=duels, wild=wild)
+    if game == "catduel":
+        low, high = CATDUEL_TIMER_RANGE
+        return CatDuelSettings(best_of=duels or 1, wild_abilities=bool(wild),
+                               turn_timer=min(max(timer or server.turn_timer, low), high)).validated()
     if game == "dream21":
         low, high = DREAM21_TIMER_RANGE
         return Dream21Settings(hands_per_seat=hands or Dream21Settings().hands_per_seat,

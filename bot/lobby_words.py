@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+import discord
+
+from bot.catduel.lobby import cat_pick, cat_suffix
+from bot.catduel.words import settings_line as catduel_settings_line
 from bot.dream21.words import settings_line as dream21_settings_line
 from bot.i18n import t, tn
 from bot.service import Table
@@ -22,6 +27,8 @@ class LobbyWords:
     description: str
     strength: str  # the prefix of "<prefix>.<strength>" and "<prefix>.<strength>.description"
     settings_line: Callable[[Table], str]
+    seat_suffix: Callable[[Table, int], str] | None = None  # after a seat's name: what it picked (Cat Duel's cat)
+    picks: Callable[[Table], list[discord.ui.Item[Any]]] | None = None  # the lobby's own pick menus, if any
 
 
 def dreamcats_settings_line(table: Table) -> str:
@@ -36,6 +43,8 @@ LOBBY_WORDS: dict[str, LobbyWords] = {
     "dreamcats": LobbyWords("lobby.title", "lobby.description", "lobby.strength", dreamcats_settings_line),
     "dream21": LobbyWords("dream21.lobby.title", "dream21.lobby.description", "lobby.strength",
                           dream21_settings_line),
+    "catduel": LobbyWords("catduel.lobby.title", "catduel.lobby.description", "lobby.strength",
+                          catduel_settings_line, cat_suffix, cat_pick),
 }
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
-from collections.abc import Callable, Collection, Sequence
+import logging
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -34,11 +35,13 @@ from images.dreamcats import (
 )
 from images.dreamcats.samples import sample_table
 
-__all__ = ["WORKERS", "PictureText", "draw", "private_file", "reveal_file", "standings_file", "table_file", "warm_up"]
+__all__ = ["WORKERS", "PictureText", "draw", "in_time", "private_file", "reveal_file", "standings_file", "table_file",
+           "warm_up"]
 
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @functools.cache
@@ -49,6 +52,15 @@ def _pool() -> ThreadPoolExecutor:
 async def draw(work: Callable[[], T]) -> T:
     """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_pool(), work)
+
+
+async def in_time(drawing: Awaitable[discord.File], game_id: str, within: float) -> discord.File | None:
+    """A private reply's picture, or None when it is not drawn within `within` seconds (its words say it anyway)."""
+    try:
+        return await asyncio.wait_for(drawing, within)
+    except TimeoutError:
+        log.info("game %s: a private picture took over %.0f s; sent the reply without it", game_id, within)
+        return None
 
 
 def _events(entries: Sequence[LogEntry]) -> list[Event]:

@@ -11,8 +11,11 @@ from dataclasses import dataclass
 
 import discord
 
+import bot.catduel.clicks  # noqa: F401  (registers Cat Duel's click handlers with bot.views.click)
 import bot.dream21.clicks  # noqa: F401  (registers Dream 21's click handlers with bot.views.click)
 from bot import look_back
+from bot.catduel import ends as catduel_ends
+from bot.catduel import table as catduel_table
 from bot.dream21 import ends as dream21_ends
 from bot.dream21 import table as dream21_table
 from bot.hub import DreamcatsBase
@@ -57,11 +60,17 @@ async def _dream21_hand_end(bot: DreamcatsBase, table: Table, number: int) -> En
     return await dream21_ends.hand_end_message(table, number)
 
 
+async def _catduel_duel_end(bot: DreamcatsBase, table: Table, number: int) -> EndMessage:
+    return await catduel_ends.duel_end_message(table, number)
+
+
 PRESENTATIONS: dict[str, Presentation] = {
     "dreamcats": Presentation(public.table_message, public.table_content, public.table_view, _dreamcats_moment,
                               _dreamcats_reveal, _dreamcats_standings),
     "dream21": Presentation(dream21_table.table_message, dream21_table.table_content, dream21_table.table_view,
                             dream21_table.picture_moment, _dream21_hand_end, dream21_ends.standings_message),
+    "catduel": Presentation(catduel_table.table_message, catduel_table.table_content, catduel_table.table_view,
+                            catduel_table.picture_moment, _catduel_duel_end, catduel_ends.standings_message),
 }
 
 

@@ -18,7 +18,7 @@ from babel.numbers import format_decimal, format_percent
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.answers import Answer, send_answer
-from bot.game_choice import chosen_game, game_title, known_game, standings_words
+from bot.game_choice import StandingsWords, chosen_game, game_title, known_game, standings_words
 from bot.guild_settings import COLOUR as _COLOUR
 from bot.guild_settings import InvalidSettingError, change_settings, changed_settings, settings_answer, settings_embed
 from bot.i18n import resolve_locale, t, tn
@@ -73,7 +73,7 @@ def leaderboard_embed(board: LeaderboardPage, *, page: int, locale: str, server:
         t(standings_words(game).row, locale, rank=row.rank, name=safe_name(row.display_name),
           rating=number(row.rating, locale), matches=tn("unit.matches", row.matches, locale), wins=row.wins,
           win_rate=percent(row.win_rate, locale), average=number(row.avg_round_score, locale, 1),
-          wakeup=percent(row.wakeup_success_rate, locale))
+          wakeup=percent(row.wakeup_success_rate, locale), scored=row.score_total)
         for row in board.rows
     )
     footer = t("standings.leaderboard.footer", locale, page=page, pages=page_count(board.total),
@@ -93,13 +93,16 @@ def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None, gam
         ("standings.stats.rating", number(stats.rating, locale)),
         ("standings.stats.matches", str(stats.matches)),
         ("standings.stats.wins", f"{stats.wins} ({percent(stats.win_rate, locale)})"),
-        (words.average, number(stats.avg_round_score, locale, 1)),
     ]
+    if words.average is not None:
+        fields.append((words.average, number(stats.avg_round_score, locale, 1)))
     if words.wakeup:
         fields.append(("standings.stats.wakeup", t("standings.stats.wakeup_value", locale,
                                                    rate=percent(stats.wakeup_success_rate, locale),
                                                    calls=stats.wakeup_calls)))
-    fields.append((words.best, best))
+    if words.best is not None:
+        fields.append((words.best, best))
+    fields.extend(_game_fields(stats, locale, words))
     for key, value in fields:
         embed.add_field(name=t(key, locale), value=value, inline=True)
     if stats.recent:
@@ -112,6 +115,19 @@ def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None, gam
         embed.add_field(name=t("standings.stats.recent", locale), value="\n".join(lines), inline=False)
     embed.set_footer(text=t("standings.rating_note", locale))
     return embed
+
+
+def _game_fields(stats: PlayerStats, locale: str, words: StandingsWords) -> list[tuple[str, str]]:
+    """The stats fields only some games show (Cat Duel: duels won, rounds survived per duel, the favourite cat)."""
+    fields = []
+    if words.scored is not None:
+        fields.append((words.scored, str(stats.score_total)))
+    if words.sums_average is not None:
+        fields.append((words.sums_average, number(stats.sums_per_round, locale, 1)))
+    if words.favourite is not None:
+        fields.append((words.favourite, t("standings.no_value", locale) if stats.favourite is None
+                       else t(words.favourite_names + stats.favourite, locale)))
+    return fields
 
 
 # ---- Discord handlers ----

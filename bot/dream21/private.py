@@ -6,8 +6,6 @@ reply is ephemeral, so only its owner ever sees the picture and the labels.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +14,7 @@ import discord
 from bot.dream21.pictures import hand_file
 from bot.dream21.texts import picture_text
 from bot.i18n import t
+from bot.pictures import in_time
 from bot.service import Table
 from bot.texts import seat_names
 from bot.views.ids import make_id, make_select_id
@@ -23,7 +22,6 @@ from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR
 from game.dream21 import TARGET, Draw, Observation, Play
 
-log = logging.getLogger(__name__)
 PICTURE_WITHIN = 2.0  # a reply waits at most this long for its picture; the text names the cards anyway
 ROW_WIDTH = 5  # buttons per row on Discord
 MAX_PLAY_BUTTONS = 4 * ROW_WIDTH  # the first row is Draw's
@@ -54,12 +52,8 @@ class HandStep:
 
 
 async def _hand_picture(table: Table, obs: Observation, locale: str) -> discord.File | None:
-    """The hand picture, or None when it cannot be drawn in time (the text and the buttons name the cards)."""
-    try:
-        return await asyncio.wait_for(hand_file(obs, seat_names(table, locale), picture_text(locale)), PICTURE_WITHIN)
-    except TimeoutError:
-        log.info("game %s: a hand picture took over %.0f s; sent the reply without it", table.game_id, PICTURE_WITHIN)
-        return None
+    """The seat's picture, or None when it cannot be drawn in time (the text and the buttons name the cards)."""
+    return await in_time(hand_file(obs, seat_names(table, locale), picture_text(locale)), table.game_id, PICTURE_WITHIN)
 
 
 def move_buttons(table: Table, obs: Observation, legal: list[Draw | Play], locale: str) -> list[discord.ui.Item[Any]]:

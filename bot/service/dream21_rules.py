@@ -34,6 +34,10 @@ class Dream21Rules:
         """None: nobody acts outside the turn order."""
         return []
 
+    def waiting_computers(self, table: Table) -> list[int]:
+        """None: computer seats act on their turn (and in side_moves)."""
+        return []
+
     def ended_rounds(self, events: Sequence[Any]) -> list[int]:
         """The Hand ended events."""
         return [e.count for e in events if e.kind is EventKind.HAND_ENDED]
@@ -46,6 +50,11 @@ class Dream21Rules:
         """Each hand's tricks taken (as its "sums") and scores; Dream 21 has no Wake-up caller to keep."""
         return tuple(RoundRecord(r.number, None, None, tuple(r.tricks), tuple(r.scores))
                      for r in state.results)
+
+    def played_as(self, state: Any) -> tuple[str | None, ...]:
+        """Nothing: every seat plays the same way."""
+        seats: int = state.num_seats
+        return (None,) * seats
 
 
 DREAM21_RULES = Dream21Rules()

@@ -45,6 +45,10 @@ class DreamcatsRules:
                 events.extend(found)
         return events
 
+    def waiting_computers(self, table: Table) -> list[int]:
+        """None: computer seats act on their turn (and in side_moves)."""
+        return []
+
     def ended_rounds(self, events: Sequence[Any]) -> list[int]:
         """The public Round ended events."""
         return [e.count for e in events if e.kind is EventKind.ROUND_ENDED and e.is_public]
@@ -57,6 +61,11 @@ class DreamcatsRules:
         """Caller, success, sums and scores of every round."""
         return tuple(RoundRecord(r.number, r.caller, r.caller_succeeded, tuple(r.sums), tuple(r.scores))
                      for r in state.results)
+
+    def played_as(self, state: Any) -> tuple[str | None, ...]:
+        """Nothing: every seat plays the same way."""
+        seats: int = state.num_seats
+        return (None,) * seats
 
 
 DREAMCATS_RULES = DreamcatsRules()

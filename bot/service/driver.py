@@ -13,6 +13,7 @@ from typing import Any
 from bot.service import moves
 from bot.service.clock import Clock
 from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
+from bot.service.rulebooks import rules_of
 from bot.service.table import Table
 
 Mutation = Callable[[Table], list[Any]]  # the events of the table's game
@@ -22,6 +23,11 @@ log = logging.getLogger(__name__)
 def _retrieve(change: asyncio.Future[Any]) -> None:
     if not change.cancelled() and change.exception() is not None:
         log.debug("game step not applied after its driver moved on: %r", change.exception())
+
+
+def _computer_actor(table: Table) -> int | None:
+    """A computer-played seat that is to act now although it is not its turn (Cat Duel's simultaneous choices)."""
+    return next(iter(rules_of(table).waiting_computers(table)), None)
 
 
 class Unchanged(Exception):
@@ -121,6 +127,8 @@ class TurnDriver:
                     if table.paused_until is not None:  # between rounds: everyone waits, computer players too
                         await self._wait_for_people(game_id, table.paused_until)
                         step: Mutation = self._unpause_step()
+                    elif (free := _computer_actor(table)) is not None:  # a simultaneous choice: no pause, no wait
+                        step = await self._computer_step(game_id, free)
                     elif table.seats[turn].computer_plays:
                         await self.clock.sleep(self.computer_pause)
                         step = await self._computer_step(game_id, turn)
@@ -160,7 +168,7 @@ class TurnDriver:
         return the change that applies it under the lock if the game is still where it was when it decided."""
         table = self._tables.get(game_id)
         strength = table.seats[seat].strength if table is not None else None
-        if table is None or table.state is None or table.turn != seat or strength is None:
+        if table is None or table.state is None or strength is None or seat not in table.mode.actors(table.state):
             raise Unchanged
         seen, rng = _moment(table), random.Random(self.rng.getrandbits(64))
         action = await asyncio.get_running_loop().run_in_executor(

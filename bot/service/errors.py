@@ -38,6 +38,10 @@ class AlreadySeatedError(TableError):
     """The person already has a seat."""
 
 
+class PickTakenError(TableError):
+    """Another seat of the lobby has already picked that (Cat Duel: that cat)."""
+
+
 class NotSeatedError(TableError):
     """The person has no seat at this table."""
 

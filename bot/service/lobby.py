@@ -13,6 +13,7 @@ from bot.service.errors import (
     NotHostError,
     NotInLobbyError,
     NotSeatedError,
+    PickTakenError,
     StaleButtonError,
 )
 from bot.service.rulebooks import rules_of
@@ -57,6 +58,18 @@ def leave(table: Table, user_id: int) -> bool:
         assert people[0].user_id is not None
         table.host_id = people[0].user_id
     return False
+
+
+def pick(table: Table, user_id: int, choice: str | None) -> list[Any]:
+    """A seated person picks what they play as (Cat Duel: a cat) or takes it back (None); no two seats alike."""
+    check_lobby(table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeatedError("Take a seat first.")
+    if choice is not None and any(other.choice == choice for i, other in enumerate(table.seats) if i != seat):
+        raise PickTakenError("Someone else at this table has picked that already.")
+    table.seats[seat].choice = choice
+    return []
 
 
 def _check_room(table: Table) -> None:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.service.catduel_rules import CATDUEL_RULES
 from bot.service.dream21_rules import DREAM21_RULES
 from bot.service.dreamcats_rules import DREAMCATS_RULES
 from bot.service.table import LogEntry, Table
@@ -33,6 +34,11 @@ class TableRules(Protocol):
         """What computer-played seats do outside the turn order now (their events)."""
         ...
 
+    def waiting_computers(self, table: Table) -> list[int]:
+        """Computer-played seats that are to act now outside the turn order, decided off the event loop by the
+        driver (bot.service.driver) without a pause: simultaneous choices. Not those side_moves makes."""
+        ...
+
     def ended_rounds(self, events: Sequence[Any]) -> list[int]:
         """The numbers of the rounds (hands) these events ended."""
         ...
@@ -45,8 +51,13 @@ class TableRules(Protocol):
         """The finished rounds (hands) as the standings keep them."""
         ...
 
+    def played_as(self, state: Any) -> tuple[str | None, ...]:
+        """What each seat played as, where the game has such a choice (Cat Duel: its cat's key), else None."""
+        ...
 
-RULEBOOKS: dict[str, TableRules] = {"dreamcats": DREAMCATS_RULES, "dream21": DREAM21_RULES}
+
+RULEBOOKS: dict[str, TableRules] = {"dreamcats": DREAMCATS_RULES, "dream21": DREAM21_RULES,
+                                     "catduel": CATDUEL_RULES}
 
 
 def rules_of(table: Table) -> TableRules:

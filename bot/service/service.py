@@ -108,6 +108,10 @@ class GameService(TurnDriver):
         """Add a computer player of a strength to the lobby."""
         return (await self.change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
 
+    async def pick(self, game_id: str, user_id: int, choice: str | None) -> Table:
+        """A seated person picks what they play as in the lobby (Cat Duel: their cat)."""
+        return (await self.change(game_id, lambda t: lobby.pick(t, user_id, choice)))[0]
+
     async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None) -> Table:
         """The host removes a seat from the lobby (a person or a computer player)."""
         return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]

@@ -76,6 +76,7 @@ def _match_record(table: Table, finished_at: datetime, *, winning: set[int], aba
     state = table.state
     assert state is not None
     totals = table.mode.result(state).totals
+    played_as = rules_of(table).played_as(state)
     seats = tuple(
         SeatRecord(
             user_id=seat.user_id,
@@ -84,6 +85,7 @@ def _match_record(table: Table, finished_at: datetime, *, winning: set[int], aba
             total=totals[i],
             winner=i in winning and not seat.left,
             left_early=seat.left,
+            played_as=played_as[i],
         )
         for i, seat in enumerate(table.seats)
     )

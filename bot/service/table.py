@@ -41,6 +41,8 @@ class Seat:
     # The initial peek the stand-in made for this person (a turn timed out first), until they are shown it:
     # (round number, position, position); empty when there is none.
     unseen_peek: tuple[int, ...] = ()
+    # What the seat picked in the lobby where its game has such a pick (Cat Duel: its cat's key); None: at random.
+    choice: str | None = None
 
     @property
     def is_person(self) -> bool:
@@ -240,14 +242,15 @@ def table_from_payload(
 def _seat_to_dict(seat: Seat) -> dict[str, Any]:
     return {"user_id": seat.user_id, "name": seat.name, "locale": seat.locale, "strength": seat.strength,
             "timeouts": seat.timeouts, "left": seat.left, "handed_over": seat.handed_over,
-            "unseen_peek": list(seat.unseen_peek)}
+            "unseen_peek": list(seat.unseen_peek), "choice": seat.choice}
 
 
 def _seat_from_dict(data: dict[str, Any]) -> Seat:
     user_id = data["user_id"]
     return Seat(None if user_id is None else int(user_id), str(data["name"]), str(data["locale"]),
                 data["strength"], int(data["timeouts"]), bool(data["left"]), bool(data["handed_over"]),
-                tuple(int(n) for n in data.get("unseen_peek", ())))
+                tuple(int(n) for n in data.get("unseen_peek", ())),
+                None if data.get("choice") is None else str(data["choice"]))
 
 
 def _entry_to_dict(entry: LogEntry) -> dict[str, Any]:

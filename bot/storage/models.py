@@ -163,6 +163,7 @@ class MatchSeat(Base):
     place: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
     left_early: Mapped[bool] = mapped_column(Boolean)
+    played_as: Mapped[str | None] = mapped_column(String(GAME_LENGTH))  # Cat Duel: the seat's cat (migration 0009)
 
 
 class Round(Base):

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.storage.models import Match, MatchSeat, Player, PlayerRating
+from bot.storage.played import favourite_role, round_sums
 from bot.storage.ratings import display_rating
 from bot.storage.records import DREAMCATS, LeaderboardPage, LeaderboardRow, PlayerStats, RecentMatch
 
@@ -74,7 +75,7 @@ async def leaderboard(
 async def player_stats(
     session: AsyncSession, *, guild_id: int, user_id: int, recent: int = RECENT_MATCHES, game: str = DREAMCATS
 ) -> PlayerStats | None:
-    """The person's record in one game in this server, None if they never finished a match of it here (two round
+    """The person's record in one game in this server, None if they never finished a match of it here (four round
     trips)."""
     above = aliased(PlayerRating)
     better = (
@@ -90,11 +91,15 @@ async def player_stats(
     row = found.first()
     if row is None:
         return None
+    sums, rounds = await round_sums(session, guild_id=guild_id, user_id=user_id, game=game)
     return PlayerStats(
         **asdict(_row(row.better + 1, row)),
         wakeup_calls=row.wakeup_calls,
         best_round=row.best_round,
         recent=await recent_matches(session, guild_id=guild_id, user_id=user_id, limit=recent, game=game),
+        favourite=await favourite_role(session, guild_id=guild_id, user_id=user_id, game=game),
+        sums_total=sums,
+        sums_per_round=sums / rounds if rounds else 0.0,
     )
 
 
@@ -142,4 +147,5 @@ def _row(rank: int, row: Any) -> LeaderboardRow:
         win_rate=row.wins / row.matches if row.matches else 0.0,
         avg_round_score=row.round_score_sum / row.rounds if row.rounds else 0.0,
         wakeup_success_rate=row.wakeup_successes / row.wakeup_calls if row.wakeup_calls else None,
+        score_total=row.round_score_sum,
     )

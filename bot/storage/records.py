@@ -63,6 +63,7 @@ class SeatRecord:
     total: int
     winner: bool
     left_early: bool
+    played_as: str | None = None  # what the seat played as, where the game has such a choice (Cat Duel: its cat)
 
     @property
     def is_person(self) -> bool:
@@ -111,6 +112,7 @@ class LeaderboardRow:
     win_rate: float
     avg_round_score: float
     wakeup_success_rate: float | None
+    score_total: int = 0  # their round scores added up (Cat Duel: duels won)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +151,10 @@ class PlayerStats:
     wakeup_calls: int
     best_round: int | None
     recent: list[RecentMatch] = field(default_factory=list)
+    score_total: int = 0  # their round scores added up (Cat Duel: duels won)
+    favourite: str | None = None  # what they played as most (Cat Duel: a cat's key); None where seats play alike
+    sums_total: int = 0  # their round sums added up (Cat Duel: rounds survived)
+    sums_per_round: float = 0.0  # their round sums per round (Cat Duel: rounds survived per duel)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ async def last_match(session: AsyncSession, *, game_id: str) -> LastMatch | None
     if match is None:
         return None
     rows = await session.scalars(select(MatchSeat).where(MatchSeat.match_id == match.id).order_by(MatchSeat.seat))
-    seats = tuple(SeatRecord(row.user_id, row.display_name, row.strength, row.total, row.winner, row.left_early)
+    seats = tuple(SeatRecord(row.user_id, row.display_name, row.strength, row.total, row.winner, row.left_early,
+                             row.played_as)
                   for row in rows)
     later = await session.scalar(select(exists().where(Match.channel_id == match.channel_id, Match.id > match.id)))
     return LastMatch(game_id, match.guild_id, match.channel_id, match.host_id, dict(match.settings), seats,

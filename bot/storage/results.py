@@ -101,6 +101,7 @@ def seat_rows(match_id: int, record: MatchRecord) -> list[dict[str, Any]]:
             "place": places[index],
             "winner": seat.winner,
             "left_early": seat.left_early,
+            "played_as": seat.played_as,
         }
         for index, seat in enumerate(record.seats)
     ]

@@ -31,7 +31,7 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     loc, gid, words = table.locale, table.game_id, lobby_words(table)
     names = names_with_strength(table, loc)
     lines = [t("lobby.host_seat" if seat.user_id == table.host_id else "lobby.seat", loc, number=i + 1, name=names[i])
-             for i, seat in enumerate(table.seats)]
+             + (words.seat_suffix(table, i) if words.seat_suffix else "") for i, seat in enumerate(table.seats)]
     embed = discord.Embed(title=t(words.title, loc), description=t(words.description, loc), colour=COLOUR)
     embed.add_field(name=t("lobby.seats", loc, count=len(table.seats), max=table.mode.max_seats),
                     value="\n".join(lines),
@@ -55,6 +55,8 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
               for i, seat in enumerate(table.seats) if seat.user_id != table.host_id]
     if others:  # the host may take a seat away (someone who joined by mistake, a computer player too many)
         view.add_item(GameSelect(make_select_id(gid, "kick"), others, placeholder=t("lobby.remove_seat", loc), row=2))
+    for item in words.picks(table) if words.picks else []:
+        view.add_item(item)
     return embed, view
 
 

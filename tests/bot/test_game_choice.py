@@ -170,7 +170,7 @@ async def test_the_default_game_setting_round_trips_and_is_what_start_and_the_st
 
 
 async def test_an_unknown_stored_default_game_reads_as_dreamcats(world: World) -> None:
-    await _server(world, ServerSettingsRecord(default_game="catduel"))  # a game this bot does not know (any more)
+    await _server(world, ServerSettingsRecord(default_game="chess"))  # a game this bot does not know (any more)
     mod, bot = _moderator(world), make_bot(world)
     async with world.fake.run(bot):
         shown = await world.fake.slash(mod, world.games, "dreamcats settings")
@@ -190,8 +190,8 @@ async def test_every_new_option_and_choice_is_synced_with_polish_words(world: Wo
     games = {"start": "game", "leaderboard": "game", "stats": "game", "settings": "default_game"}
     for name, option in games.items():
         given = subcommands[name][option]
-        assert [c["value"] for c in given["choices"]] == ["dreamcats", "dream21"]
-        assert [c["name"] for c in given["choices"]] == ["Dreamcats", "Dream 21"]
+        assert [c["value"] for c in given["choices"]] == ["dreamcats", "dream21", "catduel"]
+        assert [c["name"] for c in given["choices"]] == ["Dreamcats", "Dream 21", "Cat Duel"]
         assert all(c["name_localizations"]["pl"] for c in given["choices"]), name
         assert given["name_localizations"]["pl"] and given["description_localizations"]["pl"]
     hands = subcommands["start"]["hands"]
@@ -215,7 +215,7 @@ def test_chosen_game_and_titles() -> None:
     assert chosen_game(None, ServerSettingsRecord()) == "dreamcats"
     assert chosen_game(None, ServerSettingsRecord(default_game="dream21")) == "dream21"
     assert chosen_game("dreamcats", ServerSettingsRecord(default_game="dream21")) == "dreamcats"
-    assert chosen_game(None, ServerSettingsRecord(default_game="catduel")) == "dreamcats"
+    assert chosen_game(None, ServerSettingsRecord(default_game="chess")) == "dreamcats"
     assert [game_title(key, "pl") for key in ("dreamcats", "dream21")] == ["Dreamcats", "Dream 21"]
 
 

@@ -11,6 +11,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -126,8 +127,7 @@ def match(
     seats = tuple(seats)
     if not any(s.winner for s in seats):
         low = min(s.total for s in seats)
-        seats = tuple(SeatRecord(s.user_id, s.display_name, s.strength, s.total, s.total == low, s.left_early)
-                      for s in seats)
+        seats = tuple(replace(s, winner=s.total == low) for s in seats)
     if rounds is None:
         totals = tuple(s.total for s in seats)
         rounds = (RoundRecord(1, None, None, totals, totals),)

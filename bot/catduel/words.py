@@ -1,0 +1,101 @@
+"""Cat Duel's words at a Discord table: the lobby's settings line, the last reveal as lines, who still chooses.
+
+The reveal lines come from the duel's public history (game.catduel.Observation.history): the strategies shown,
+what each scratch did, every cat's HP change of the round, who is out, the duel's winners. Nothing else is said,
+so the text can never tell more than the table shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.catduel.names import ability_name, card_name, strategy_text
+from bot.i18n import t, tn
+from bot.service import Table
+from bot.texts import seconds
+from game.catduel import Event, EventKind, Observation, Phase, Strategy
+
+# What a scratch did, by event kind: the catalogue key of its line (name: the scratcher, other: the target).
+SCRATCH_LINES = {EventKind.HIT: "catduel.log.hit", EventKind.STOPPED: "catduel.log.stopped",
+                 EventKind.REVERSED: "catduel.log.reversed", EventKind.ATTACKED: "catduel.log.attacked"}
+
+
+def settings_line(table: Table) -> str:
+    """Best of, wild abilities and the timer."""
+    loc, s = table.locale, table.settings
+    wild = t("catduel.lobby.wild_on" if s.wild_abilities else "catduel.lobby.wild_off", loc)
+    return t("catduel.lobby.settings", loc, best_of=s.best_of, wild=wild, timer=seconds(s.turn_timer, loc))
+
+
+def reveal_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+    """The reveal in words: each strategy, each scratch's outcome, the HP changes, who is out, who won."""
+    lines: list[str] = []
+    for event in events:
+        line = _line(event, names, locale)
+        if line:
+            lines.append(line)
+    draws = _public_draws(events, len(names))
+    lines.extend(tn("catduel.log.drew", count, locale, name=names[seat]) for seat, count in enumerate(draws) if count)
+    ended = next((e for e in events if e.kind is EventKind.ROUND_ENDED), None)
+    if ended is not None:
+        changes = _hp_changes(events, len(names))
+        lines.append(" · ".join(_hp_text(names[seat], hp, changes[seat], locale) for seat, hp in enumerate(ended.hps)))
+    return lines
+
+
+def _line(event: Event, names: Sequence[str], locale: str) -> str | None:
+    """One event's line, or None for those the HP summary or the picture says well enough."""
+    kind, name = event.kind, names[event.seat] if event.seat is not None else ""
+    other = names[event.other] if event.other is not None else ""
+    if kind is EventKind.STRATEGY_SHOWN and event.move is not None:
+        strategy = Strategy(event.move, event.seats, event.card)
+        return t("catduel.log.shown", locale, name=name, strategy=strategy_text(strategy, names, locale))
+    if kind is EventKind.PRELUDE_SHOWN and event.ability is not None:
+        return t("catduel.log.prelude", locale, name=name, ability=ability_name(event.ability, locale))
+    if kind is EventKind.SKIPPED:
+        return t("catduel.log.skipped", locale, name=name)
+    if kind in SCRATCH_LINES:
+        return t(SCRATCH_LINES[kind], locale, name=name, other=other, amount=event.amount)
+    if kind is EventKind.OUT:
+        return t("catduel.log.out", locale, name=name)
+    if kind is EventKind.DISCARDED and event.card is not None:
+        return t("catduel.log.discarded", locale, name=name, card=card_name(event.card, locale))
+    if kind is EventKind.ABILITY and event.ability is not None:
+        return t("catduel.log.ability", locale, name=name, ability=ability_name(event.ability, locale))
+    if kind is EventKind.DUEL_ENDED:
+        return tn("catduel.log.duel_won", len(event.seats), locale, number=event.count,
+                  names=t("catduel.words.and", locale).join(names[seat] for seat in event.seats))
+    return None
+
+
+def _public_draws(events: Sequence[Event], seats: int) -> list[int]:
+    """How many chance cards each seat drew in these events (the public side of each draw)."""
+    draws = [0] * seats
+    for event in events:
+        if event.kind is EventKind.DREW and event.is_public and event.seat is not None:
+            draws[event.seat] += 1
+    return draws
+
+
+def _hp_changes(events: Sequence[Event], seats: int) -> list[int]:
+    """Every seat's net HP change in these events."""
+    changes = [0] * seats
+    for event in events:
+        if event.kind is EventKind.HP and event.seat is not None:
+            changes[event.seat] += event.amount
+    return changes
+
+
+def _hp_text(name: str, hp: int, change: int, locale: str) -> str:
+    """"Ana 8 HP (−2)"; a cat that is out shows 0."""
+    if change == 0:
+        return t("catduel.log.hp", locale, name=name, hp=max(hp, 0))
+    return t("catduel.log.hp_change", locale, name=name, hp=max(hp, 0), change=f"{change:+d}".replace("-", "−"))
+
+
+def choosing_line(obs: Observation, names: Sequence[str], locale: str) -> str:
+    """"Round 3: 1 of 2 have chosen — waiting for Ana." (the prelude says so); never what anyone chose."""
+    total = len(obs.waiting_for) + len(obs.chosen)
+    waiting = t("catduel.words.and", locale).join(names[seat] for seat in obs.waiting_for)
+    key = "catduel.table.prelude" if obs.phase is Phase.PRELUDE else "catduel.table.choosing"
+    return tn(key, total, locale, round=obs.round, chosen=len(obs.chosen), waiting=waiting)

@@ -1,0 +1,108 @@
+"""Cat Duel's words at the table, in English and Polish: every line filled in, nothing secret said."""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.catduel.draft import Draft, settle
+from bot.catduel.lobby import cat_pick, cat_suffix
+from bot.catduel.private import duel_step
+from bot.catduel.table import table_content
+from bot.catduel.words import reveal_lines, settings_line
+from bot.service import Seat, Table
+from game.catduel import (
+    CatDuelSettings,
+    Choose,
+    EventKind,
+    MatchState,
+    Move,
+    Phase,
+    apply_action,
+    legal_actions,
+    observe,
+)
+from game.catduel.players import PLAYERS
+from images.catduel import last_reveal
+from tests.images.catduel.scenarios import played_until
+
+NOW = datetime(2026, 11, 24, tzinfo=UTC)
+
+
+def _played(rounds: int, seed: int = 4, seats: int = 3) -> MatchState:
+    """A best-of-3 match after `rounds` reveals (or its end), every seat played by the normal computer player."""
+    return played_until(seats, seed, lambda s: s.over or s.rounds_so_far > rounds, best_of=3)
+
+
+def _table(state: MatchState | None, locale: str) -> Table:
+    seats = [Seat(10, "Ana", locale), Seat(11, "Bo", locale), Seat(None, "Miso", strength="hard")]
+    return Table("cd01", 1, 2, 10, CatDuelSettings(best_of=3), locale, seats, NOW, state=state, game="catduel")
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_every_line_is_filled_in_and_says_no_unrevealed_choice(locale: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    for rounds in (1, 3, 6, 12):
+        state = _played(rounds)
+        table = _table(state, locale)
+        texts = [table_content(table), *reveal_lines(last_reveal(observe(state, None).history), table.names, locale)]
+        for seat in range(3):
+            obs = observe(state, seat)
+            texts.append(duel_step(table, obs, legal_actions(state, seat), locale).text)
+        assert all("{" not in text and "}" not in text for text in texts), texts
+    assert [r.getMessage() for r in caplog.records] == []
+
+
+def test_the_reveal_in_words_names_every_strategy_and_the_hp_after_it() -> None:
+    state = _played(2)
+    events = last_reveal(observe(state, None).history)
+    lines = reveal_lines(events, ["Ana", "Bo", "Miso"], "en")
+    shown = [e for e in events if e.kind is EventKind.STRATEGY_SHOWN]
+    assert shown and len([line for line in lines if line.startswith(("Ana:", "Bo:", "Miso:"))]) == len(shown)
+    assert lines[-1].count("HP") == 3  # every cat's HP after the round
+
+
+def _choosing(state: MatchState) -> MatchState:
+    """The match with its prelude (if any) made by the normal computer player: strategies are open."""
+    rng = random.Random(1)
+    while observe(state, None).phase is Phase.PRELUDE:
+        seat = observe(state, None).waiting_for[0]
+        apply_action(state, PLAYERS["normal"](observe(state, seat), legal_actions(state, seat), rng))
+    return state
+
+
+def test_a_chosen_strategy_is_in_its_own_reply_only() -> None:
+    texts = {}
+    for move in (Move.GUARD, Move.PURR):
+        state = _choosing(_played(1))
+        seat = observe(state, None).waiting_for[0]
+        choice = next(a for a in legal_actions(state, seat) if isinstance(a, Choose) and a.move is move)
+        apply_action(state, choice)
+        table = _table(state, "en")
+        other = next(s for s in observe(state, None).waiting_for if s != seat)
+        texts[move] = (duel_step(table, observe(state, seat), legal_actions(state, seat), "en").text,
+                       duel_step(table, observe(state, other), legal_actions(state, other), "en").text,
+                       table_content(table))
+    assert "Your choice: **Guard**" in texts[Move.GUARD][0] and "Your choice: **Purr**" in texts[Move.PURR][0]
+    assert "Your choice" not in texts[Move.GUARD][1]
+    assert texts[Move.GUARD][1:] == texts[Move.PURR][1:]  # the others and the table cannot tell which it was
+
+
+def test_a_draft_fills_in_the_only_target_and_keeps_a_chosen_card_place() -> None:
+    state = _choosing(_played(0, seats=2))
+    seat = observe(state, None).waiting_for[0]
+    obs, legal = observe(state, seat), legal_actions(state, seat)
+    assert settle(Draft(Move.SCRATCH), obs, legal).targets == (1 - seat,)  # one other cat: no menu needed
+    assert settle(Draft(Move.PURR), obs, legal) == Draft(Move.PURR)
+
+
+def test_the_lobby_words() -> None:
+    table = _table(None, "pl")
+    table.seats[0].choice = "siamese"
+    assert "Syjamski" in cat_suffix(table, 0) and "losowy" in cat_suffix(table, 1)
+    [menu] = cat_pick(table)
+    assert "Syjamski" not in str(menu.to_component_dict())  # picked by Ana: not offered to anyone else
+    assert "3" in settings_line(table) and "{" not in settings_line(table)
