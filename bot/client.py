@@ -26,7 +26,7 @@ from bot.sqlstore import SqlGameStore
 from bot.standings import STANDINGS_ITEMS
 from bot.storage import Database
 from bot.turn_pings import TurnPings
-from bot.views.items import DYNAMIC_ITEMS
+from bot.views.handlers import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 

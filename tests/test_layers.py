@@ -89,7 +89,20 @@ def _imported_modules(path: Path, known: set[str], root: Path) -> set[str]:
                 base = ".".join([*anchor, *([base] if base else [])])
             subs = {f"{base}.{alias.name}" for alias in node.names} & known
             own.update(subs or ({base} & known))
-    return own
+    return own | _outer_packages(name, own, known)
+
+
+def _outer_packages(name: str, imported: set[str], known: set[str]) -> set[str]:
+    """The packages whose __init__ Python runs first for these imports: those of other packages than the file's own
+    (a package's own modules import their siblings after its __init__ has begun, so those are no cycle)."""
+    packages = set()
+    for module in imported:
+        parts = module.split(".")
+        for length in range(2, len(parts)):
+            package = ".".join(parts[:length])
+            if package in known and not (name == package or name.startswith(package + ".")):
+                packages.add(package)
+    return packages
 
 
 def _import_cycles(package: str, root: Path = ROOT) -> list[set[str]]:
@@ -125,3 +138,17 @@ def test_the_cycle_check_sees_typing_and_late_imports(tmp_path: Path) -> None:
     (package / "b.py").write_text("def late() -> None:\n    from . import a\n")
     (package / "c.py").write_text("from pkg import a\n")
     assert _import_cycles("pkg", tmp_path) == [{"pkg.a", "pkg.b"}]
+
+
+def test_the_cycle_check_sees_a_package_init_that_imports_back(tmp_path: Path) -> None:
+    # Importing pkg.views.ids runs pkg/views/__init__.py first; if that imports a module that imports the first
+    # one, a fresh interpreter fails with "partially initialized module".
+    views = tmp_path / "pkg" / "views"
+    views.mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (views / "__init__.py").write_text("from pkg.views import clicks\n")
+    (views / "ids.py").write_text("")
+    (views / "clicks.py").write_text("from pkg import lobby\n")
+    (tmp_path / "pkg" / "lobby.py").write_text("from pkg.views.ids import *\n")
+    (tmp_path / "pkg" / "other.py").write_text("from pkg.views.ids import *\n")
+    assert _import_cycles("pkg", tmp_path) == [{"pkg.lobby", "pkg.views", "pkg.views.clicks"}]

@@ -1,9 +1,5 @@
-"""The Discord side of a table: messages, buttons (DynamicItems) and the handlers behind them."""
+"""The Discord side of a table: messages, buttons (DynamicItems) and the handlers behind them.
 
-from bot.views import again_clicks, lobby_clicks, look_clicks, stop_clicks, turn_clicks
-from bot.views.click import dispatch
-from bot.views.items import DYNAMIC_ITEMS, dispatch_clicks_to
-
-dispatch_clicks_to(dispatch)
-
-__all__ = ["DYNAMIC_ITEMS", "again_clicks", "lobby_clicks", "look_clicks", "stop_clicks", "turn_clicks"]
+Empty on purpose: importing any module here runs this file first, so it imports nothing (bot.views.handlers
+registers the click handlers).
+"""
