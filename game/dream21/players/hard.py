@@ -1,9 +1,10 @@
-"""The hard computer player: sheds high cards, counts the unseen ones, and weighs each play two ways.
+"""The hard computer player: reads the other seat's hand at two seats, counts unseen cards, plays out guesses.
 
-Each candidate play is scored by a look-ahead over the rest of the trick (lookahead.py: the odds that the next
-seat makes 21 or cannot play, from the unseen cards) plus the mean of quick play-outs of the whole hand on
-guessed hidden cards (rollout.py), plus a bonus per point of value shed. Weights tuned against normal on
-arena seeds 1001+ (two seats).
+At two seats each candidate play is scored by play-outs on guessed deals that fit the other seat's past moves
+(heads_up.py, belief.py), against the chance of winning the match. At three seats or more each candidate play
+is scored by a look-ahead over the rest of the trick (lookahead.py: the odds that the next seat makes 21 or
+cannot play, from the unseen cards) plus the mean of quick play-outs of the whole hand on guessed hidden cards
+(rollout.py), plus a bonus per point of value shed. Tuned against normal on arena seeds 1001+.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from game.dream21.actions import Action, Play
 from game.dream21.cards import TARGET
 from game.dream21.observation import Observation
-from game.dream21.players import rollout
+from game.dream21.players import heads_up, rollout
 from game.dream21.players.common import draw_offered, free_plays, making_21, plays, unseen_counts
 from game.dream21.players.lookahead import Trick, guess_hands, values_of
 
@@ -39,9 +40,28 @@ class Weights:
 HARD = Weights()
 
 
+SEARCH = heads_up.Search()
+
+
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Makes 21 when it can; else plays the card whose play-outs and trick odds look best."""
+    """Makes 21 when it can; else plays the card whose play-outs (and, at 3+ seats, trick odds) look best."""
+    if obs.num_seats == 2:
+        return duel(obs, legal, rng, SEARCH)
     return choose(obs, legal, rng, HARD)
+
+
+def duel(obs: Observation, legal: Sequence[Action], rng: random.Random, search: heads_up.Search) -> Action:
+    """The two-seat decision: 21 and draws as usual, the rest by the guessed-deal search of heads_up.py."""
+    twenty_one = making_21(obs, legal)
+    if twenty_one:
+        return max(twenty_one, key=lambda play: (not play.card.is_ace, play.card.value))
+    draw = draw_offered(legal)
+    if draw is not None:
+        return draw
+    options = _distinct(plays(legal))
+    if len(options) == 1:
+        return options[0]
+    return heads_up.decide(obs, options, rng, search)
 
 
 def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, weights: Weights) -> Action:

@@ -7,10 +7,7 @@ import random
 import pytest
 
 from game.dream21 import (
-    Action,
     Dream21Settings,
-    Event,
-    EventKind,
     MatchState,
     Play,
     apply_action,
@@ -60,20 +57,6 @@ def test_a_player_never_plays_an_ace_high_for_nothing() -> None:
     for name in ("easy", "normal"):
         action = get_player(name)(observe(state, 0), legal_actions(state, 0), random.Random(2))
         assert not (isinstance(action, Play) and action.ace_high)
-
-
-def test_hard_counts_the_aces_before_leaving_the_next_seat_a_small_gap() -> None:
-    # At 11 with 3, 7 and 8: 8 leaves 19, which only an ace or a 2 answers. Once every ace is seen that is the
-    # best squeeze; with four aces unseen, hard keeps the gap one wider.
-    def decision(aces_seen: bool) -> Action:
-        state = rigged([["3S", "7S", "8S"], ["7C", "3C", "KC"]], draw=["5D", "6D"], play=["8H", "3H"], turn=0)
-        state.hand.drawn = c("3S")
-        if aces_seen:
-            state.hand.history = [Event(EventKind.PLAYED, 1, card=c(f"A{suit}"), value=1, total=1) for suit in "CDHS"]
-        return get_player("hard")(observe(state, 0), legal_actions(state, 0), random.Random(3))
-
-    assert decision(aces_seen=True) == Play(0, c("8S"))
-    assert decision(aces_seen=False) == Play(0, c("7S"))
 
 
 @pytest.mark.parametrize("name", STRENGTHS)

@@ -1,0 +1,42 @@
+"""The two-seat hard player: it reads the normal player's hand from its moves and plays out guessed deals."""
+
+from __future__ import annotations
+
+import random
+
+from game.dream21 import Draw, MatchState, Play, apply_action, legal_actions, observe
+from game.dream21.players import get_player
+from game.dream21.players.belief import sample_hands
+from game.dream21.players.common import unseen_counts
+from game.dream21.players.heads_up import match_odds
+from tests.game.dream21.support import c, rigged
+
+
+def led_four() -> MatchState:
+    """Seat 1 (a low hand) has led its highest card, a 4; seat 0 has drawn and must play."""
+    state = rigged([["KS", "9S", "8S", "7S", "6S"], ["4C", "3C", "2C", "2D", "AC"]], draw=["5D", "QH", "JH"], turn=1)
+    apply_action(state, Play(1, c("4C")))
+    return state
+
+
+def test_a_lead_shows_the_other_seat_kept_nothing_higher() -> None:
+    state = led_four()
+    obs = observe(state, 0)
+    guesses = sample_hands(obs, 1, unseen_counts(obs), random.Random(1), 60)
+    assert len(guesses) == 60
+    assert all(len(hand) == 4 and max(hand) <= 4 and weight > 0 for hand, weight in guesses)
+
+
+def test_hard_leaves_no_gap_of_11_to_a_seat_that_likely_keeps_an_ace() -> None:
+    state = led_four()
+    apply_action(state, Draw(0))
+    hard = get_player("hard")
+    for seed in range(3):
+        action = hard(observe(state, 0), legal_actions(state, 0), random.Random(seed))
+        assert isinstance(action, Play) and action.card != c("6S")
+
+
+def test_match_odds_count_a_tie_as_a_win_and_grow_with_the_lead() -> None:
+    assert match_odds(0, 0) == 1.0 and match_odds(-1, 0) == 0.0
+    odds = [match_odds(lead, 2) for lead in range(-4, 5)]
+    assert odds == sorted(odds) and 0 < odds[0] < odds[-1] < 1
