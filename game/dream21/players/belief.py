@@ -115,7 +115,7 @@ class _Ways:
     last: list[int]  # per value: the last time a move ruled it out (-1: never)
     allowed: list[list[int]]  # per slot: the unseen values that may sit there
     room: list[int]  # per slot: how many unseen cards may sit there
-    opened: list[int]  # per slot: how many played cards may have come by then
+    opened: list[int]  # per slot: how many played cards may sit there (not ruled out, not yet played)
     ways: list[list[float]]
 
     @classmethod
@@ -130,18 +130,20 @@ class _Ways:
                  for value, played in line.played]
         allowed = [[v for v in range(1, 11) if last[v] < t] for t in line.slots]
         room = [sum(unseen[v] for v in values) for values in allowed]
-        opened = [sum(1 for lo in since if lo < t) for t in line.slots]
-        upcoming = [*line.slots[1:], 1 << 30]
-        due = [sum(1 for _, played in line.played if played < nxt) for nxt in upcoming]
+        # Played cards that may sit in the slot, counted net of those already placed that are still to be played.
+        opened = [sum(1 for lo, (_, played) in zip(since, line.played, strict=True) if lo < t < played)
+                  for t in line.slots]
+        gone = [sum(1 for _, played in line.played if played < t) for t in line.slots]
+        due = [*gone[1:], len(line.played)]
         owed, count = len(line.played), len(line.slots)
         ways = [[0.0] * (owed + 2) for _ in range(count + 1)]
         ways[count][owed] = 1.0
         for s in range(count - 1, -1, -1):
-            for j in range(min(s, owed) + 1):
+            for j in range(gone[s], min(s, owed) + 1):
                 if j >= due[s]:
                     ways[s][j] += max(0, room[s] - (s - j)) * ways[s + 1][j]
                 if j + 1 >= due[s] and j < owed:
-                    ways[s][j] += max(0, opened[s] - j) * ways[s + 1][j + 1]
+                    ways[s][j] += max(0, opened[s] - (j - gone[s])) * ways[s + 1][j + 1]
         return cls(last, allowed, room, opened, ways)
 
     def sample(self, unseen: list[int], rng: random.Random) -> list[int]:
