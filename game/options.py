@@ -28,8 +28,19 @@ def check_range(name: str, value: object, bounds: tuple[int, int]) -> None:
 
 def plain_dict(settings: Any) -> dict[str, Any]:
     """A JSON-safe dict of a dataclass whose fields are plain values."""
-    # No deep copy as dataclasses.asdict makes: it is slow, and this runs on every save.
-    return {field.name: getattr(settings, field.name) for field in fields(settings)}
+    # No deep copy as dataclasses.asdict makes: it is slow, and this runs on every save (so are the field names,
+    # looked up once per class).
+    return {name: getattr(settings, name) for name in _field_names(type(settings))}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in fields(kind))
+    return names
 
 
 def from_plain_dict(kind: type[S], data: dict[str, Any]) -> S:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -129,18 +130,20 @@ _NAMES: dict[type, str] = {cls: name for name, cls in _KINDS.items()}
 def action_to_dict(action: Action) -> dict[str, Any]:
     """A JSON-safe dict for one action."""
     data: dict[str, Any] = {"kind": _NAMES[type(action)], "seat": action.seat}
-    match action:
-        case InitialPeek(positions=positions):
-            data["positions"] = list(positions)
-        case TakeDiscard(position=p) | SwapDrawn(position=p):
-            data["position"] = p
-        case KeepCard(index=index):
-            data["index"] = index
-        case UsePeek(target=target):
-            data["target"] = list(target)
-        case UseSwap(first=first, second=second):
-            data["first"], data["second"] = list(first), list(second)
+    extra = _EXTRA.get(type(action))
+    if extra is not None:  # by type, not a match statement: the whole log is written on every save
+        data.update(extra(action))
     return data
+
+
+_EXTRA: dict[type, Callable[[Any], dict[str, Any]]] = {
+    InitialPeek: lambda a: {"positions": list(a.positions)},
+    TakeDiscard: lambda a: {"position": a.position},
+    SwapDrawn: lambda a: {"position": a.position},
+    KeepCard: lambda a: {"index": a.index},
+    UsePeek: lambda a: {"target": list(a.target)},
+    UseSwap: lambda a: {"first": list(a.first), "second": list(a.second)},
+}
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
