@@ -55,6 +55,7 @@ class Counters:
         self.stalls_over_50ms = 0
         self.max_gc_pause = 0.0  # the longest pause of the cyclic garbage collector (any thread), seconds
         self.full_collections = 0
+        self.collections = 0  # of any generation
         self._gc_started = 0.0
         self.ready_at: float | None = None
 
@@ -65,6 +66,7 @@ class Counters:
             return
         self.max_gc_pause = max(self.max_gc_pause, time.perf_counter() - self._gc_started)
         self.full_collections += info["generation"] == 2
+        self.collections += 1
 
 
 class LoadBot(DreamcatsBot):
@@ -124,15 +126,41 @@ def thread_cpu() -> dict[str, float]:
     return found
 
 
+def descendants_cpu(pid: int) -> float:
+    """CPU seconds of every process below `pid` (the picture processes and their fork server), as they run now."""
+    ticks, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for child in _children(pid):
+        try:
+            with open(f"/proc/{child}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks + descendants_cpu(child)
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        except OSError:
+            continue
+    return found
+
+
 def stats(counters: Counters, started: float) -> dict[str, Any]:
-    """The figures bench_load.py reads."""
-    cpu = os.times()
-    return {"cpu": cpu.user + cpu.system, "rss": rss_bytes(), "interactions": counters.interactions,
+    """The figures bench_load.py reads (CPU: the bot's process and the picture processes it started)."""
+    cpu, apart = os.times(), descendants_cpu(os.getpid())
+    threads = thread_cpu() | {"picture processes": apart}
+    return {"cpu": cpu.user + cpu.system + apart, "rss": rss_bytes(), "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
             "max_gc_pause": counters.max_gc_pause, "full_collections": counters.full_collections,
+            "collections": counters.collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
-            "threads": thread_cpu(), "now": time.monotonic()}
+            "threads": threads, "now": time.monotonic()}
 
 
 def heap_report() -> dict[str, Any]:
@@ -194,7 +222,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = memory_report()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
-            counters.max_gc_pause, counters.full_collections = 0.0, 0
+            counters.max_gc_pause, counters.full_collections, counters.collections = 0.0, 0, 0
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()

@@ -30,6 +30,7 @@ class Tally:
     acks: list[float] = field(default_factory=list)
     answers: list[float] = field(default_factory=list)  # click → the reply holds its answer (after a defer: filled)
     edit_lags: list[float] = field(default_factory=list)
+    repost_lags: list[float] = field(default_factory=list)  # the part of edit_lags shown by a new table message
     failures: list[str] = field(default_factory=list)
     refused: int = 0
     clicks: int = 0
@@ -38,7 +39,7 @@ class Tally:
 
     def reset(self) -> None:
         """Start a new measurement window."""
-        self.acks, self.answers, self.edit_lags, self.failures = [], [], [], []
+        self.acks, self.answers, self.edit_lags, self.repost_lags, self.failures = [], [], [], [], []
         self.refused = self.clicks = self.person_moves = self.matches_started = 0
 
 
@@ -84,12 +85,21 @@ class LoadTable:
             if number is None:
                 if any(c.startswith(f"dc:{self.game_id}:next:") for c in message.custom_ids):
                     self.message = message  # between rounds: the table waits for Next round
+                    # The move that ended the round is shown (the table is between rounds): measured here, not at
+                    # the next round's first table, which comes only after the pause between rounds.
+                    now = time.monotonic()
+                    self.tally.edit_lags.extend(now - at for _, at in self._lags)
+                    self._lags = []
                     self._changed.set()
                     self._changed = asyncio.Event()
                 return
+            reposted = self.message is not None and message is not self.message
             self.message, self.number = message, number
             now = time.monotonic()
-            self.tally.edit_lags.extend(now - at for target, at in self._lags if target <= number)
+            shown = [now - at for target, at in self._lags if target <= number]
+            self.tally.edit_lags.extend(shown)
+            if reposted:
+                self.tally.repost_lags.extend(shown)
             self._lags = [(target, at) for target, at in self._lags if target > number]
         self._changed.set()
         self._changed = asyncio.Event()

@@ -54,11 +54,13 @@ def report_window(window: Window) -> list[str]:
         f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
-        f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured)",
+        f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured); of those, shown by a "
+        f"new table message (below a reveal): {_ms(tally.repost_lags)} ({len(tally.repost_lags)})",
         f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
         f"{window.after['stalls_over_50ms']} stalls over 50 ms; garbage collector: longest pause "
-        f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections",
+        f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections of "
+        f"{window.after['collections']}",
         f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
         f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
         f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
