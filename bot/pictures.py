@@ -1,39 +1,44 @@
-"""Pictures for Discord: drawn off the event loop in small bounded pools, as PNG attachments with neutral names and
-alt text.
+"""Pictures for Discord: drawn in a small bounded pool of threads, as PNG attachments with neutral names and alt text.
 
-The public Dreamcats pictures (table, reveal, standings: 6-8 ms each) are drawn in PROCESSES worker processes
-(bot.picture_work says why: in threads they held the interpreter the event loop needed); everything else (cached
-private pictures, the other games' pictures, the guide) in WORKERS threads. Neither pool takes more than its
-size in cores. Table frames also wait for a turn (bot.frames), so the pools' queues hold at most that many of them;
-a private picture, which someone is waiting for, queues behind at most those.
+The pool has WORKERS threads, so pictures never take more than that many cores' worth of drawing at once and never
+run on the event loop. Table frames also wait for a turn (bot.frames), so the pool's queue holds at most WORKERS of
+them; a private picture, which someone is waiting for, queues behind at most those.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import io
 import logging
-import multiprocessing
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import discord
 
-from bot import picture_work
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
-from images.dreamcats import PictureText, cached_picture, dream_of, dream_picture
+from images.dreamcats import (
+    PictureText,
+    cached_picture,
+    dream_of,
+    dream_picture,
+    encode_png,
+    render_reveal,
+    render_standings,
+    render_table,
+    reveal_alt,
+    standings_alt,
+    table_alt,
+)
+from images.dreamcats.samples import sample_table
 
-__all__ = ["PROCESSES", "WORKERS", "PictureText", "draw", "draw_apart", "in_time", "private_file", "reveal_file",
-           "standings_file", "table_file", "warm_up"]
+__all__ = ["WORKERS", "PictureText", "draw", "in_time", "private_file", "reveal_file", "standings_file", "table_file",
+           "warm_up"]
 
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
-PROCESSES = 2  # the same for the processes that draw the public pictures
 _ENGINE_KINDS = {kind.value for kind in EventKind}
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -47,28 +52,6 @@ def _pool() -> ThreadPoolExecutor:
 async def draw(work: Callable[[], T]) -> T:
     """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_pool(), work)
-
-
-@functools.cache
-def _processes() -> ProcessPoolExecutor:
-    # forkserver: the workers are forked from a clean process that imported only bot.picture_work, never from the
-    # bot's (threads, sockets, the event loop), and it does not import the bot's __main__ again.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["bot.picture_work"])
-    return ProcessPoolExecutor(PROCESSES, mp_context=context, initializer=picture_work.warm_up)
-
-
-async def draw_apart(function: Callable[..., T], *args: Any) -> T:
-    """Run a module-level drawing function of picklable values in the picture processes, without blocking the
-    event loop; if those processes broke (one was killed), they are started again and this one is drawn in a
-    thread."""
-    loop = asyncio.get_running_loop()
-    try:
-        return await loop.run_in_executor(_processes(), functools.partial(function, *args))
-    except BrokenProcessPool:
-        log.warning("the picture processes stopped; starting them again (this picture is drawn in a thread)")
-        _processes.cache_clear()
-        return await loop.run_in_executor(_pool(), functools.partial(function, *args))
 
 
 async def in_time(drawing: Awaitable[discord.File], game_id: str, within: float) -> discord.File | None:
@@ -93,9 +76,13 @@ async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEn
                      deadline: str | None = None) -> discord.File:
     """The public table (obs must be the public observation), as table.png; `deadline` is the turn timer text."""
     assert obs.seat is None, "the table picture is public"
-    picklable = dataclasses.replace(obs, known=dict(obs.known))  # a read-only mapping cannot cross to a process
-    drawn = await draw_apart(picture_work.table_png, picklable, list(names), _events(log), text, deadline)
-    return _file(*drawn, "table.png")
+
+    def work() -> tuple[bytes, str]:
+        events = _events(log)
+        image = render_table(obs, names, last_events=events, deadline=deadline, text=text)
+        return encode_png(image), table_alt(obs, names, text=text, last_events=events)
+
+    return _file(*await draw(work), "table.png")
 
 
 async def private_file(obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText
@@ -115,21 +102,24 @@ async def private_file(obs: Observation, names: Sequence[str], showing: Collecti
 async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequence[int], penalty: int,
                       text: PictureText, origins: Sequence[Sequence[Placed]] | None = None) -> discord.File:
     """A finished round with every dream face up (each card marked with how it got there, if given), as reveal.png."""
-    drawn = await draw_apart(picture_work.reveal_png, result, list(names), list(totals), penalty, text, origins)
-    return _file(*drawn, "reveal.png")
+    def work() -> tuple[bytes, str]:
+        image = render_reveal(result, names, totals, penalty=penalty, text=text, origins=origins)
+        return encode_png(image), reveal_alt(result, names, totals, text=text, origins=origins)
+
+    return _file(*await draw(work), "reveal.png")
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
                          results: Sequence[RoundResult], text: PictureText) -> discord.File:
     """The final standings, as standings.png."""
-    drawn = await draw_apart(picture_work.standings_png, list(totals), list(names), list(winners), list(results),
-                             text)
-    return _file(*drawn, "standings.png")
+    def work() -> tuple[bytes, str]:
+        image = render_standings(totals, names, winners, results, text=text)
+        return encode_png(image), standings_alt(totals, names, winners, text=text)
+
+    return _file(*await draw(work), "standings.png")
 
 
 async def warm_up() -> bytes:
-    """Draw and encode a sample table once in the threads and once in the picture processes (started now), so the
-    first real game does not wait for the caches; the PNG the processes drew."""
+    """Draw and encode a sample table once, in the pool, so the first real game does not wait for the caches."""
     # The first frame of a process builds every sprite, font and the encoder's palette (about half a second).
-    await draw(picture_work.warm_up)
-    return await draw_apart(picture_work.warm_up)
+    return await draw(lambda: encode_png(sample_table()))
