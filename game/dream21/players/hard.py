@@ -52,29 +52,17 @@ def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
 
 def duel(obs: Observation, legal: Sequence[Action], rng: random.Random, search: heads_up.Search) -> Action:
     """The two-seat decision: 21 and draws as usual, the rest by the guessed-deal search of heads_up.py."""
-    twenty_one = making_21(obs, legal)
-    if twenty_one:
-        return max(twenty_one, key=lambda play: (not play.card.is_ace, play.card.value))
-    draw = draw_offered(legal)
-    if draw is not None:
-        return draw
-    options = _distinct(plays(legal))
-    if len(options) == 1:
-        return options[0]
+    forced, options = _forced_or_options(obs, legal)
+    if forced is not None:
+        return forced
     return heads_up.decide(obs, options, rng, search)
 
 
 def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, weights: Weights) -> Action:
     """The hard player's decision with the given weights."""
-    twenty_one = making_21(obs, legal)
-    if twenty_one:
-        return max(twenty_one, key=lambda play: (not play.card.is_ace, play.card.value))
-    draw = draw_offered(legal)
-    if draw is not None:
-        return draw
-    options = _distinct(plays(legal))
-    if len(options) == 1:
-        return options[0]
+    forced, options = _forced_or_options(obs, legal)
+    if forced is not None:
+        return forced
     counts = unseen_counts(obs)
     trick = _trick(obs, counts, rng, weights)
     scores = {play: _static(obs, play, trick, weights) for play in options}
@@ -82,6 +70,19 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, weight
         for play, mean in _play_outs(obs, options, counts, rng, weights.rollouts).items():
             scores[play] += mean
     return max(options, key=lambda play: (scores[play], rng.random()))
+
+
+def _forced_or_options(obs: Observation, legal: Sequence[Action]) -> tuple[Action | None, list[Play]]:
+    """The move that needs no weighing (21 with the highest card, aces last; a draw; the one distinct play), or
+    None and the distinct plays to weigh."""
+    twenty_one = making_21(obs, legal)
+    if twenty_one:
+        return max(twenty_one, key=lambda play: (not play.card.is_ace, play.card.value)), []
+    draw = draw_offered(legal)
+    if draw is not None:
+        return draw, []
+    options = _distinct(plays(legal))
+    return (options[0] if len(options) == 1 else None), options
 
 
 def _distinct(options: list[Play]) -> list[Play]:
