@@ -15,9 +15,10 @@ import random
 from dataclasses import dataclass, field
 from math import comb
 
-from game.dream21.cards import ACE_HIGH, HAND_SIZE, TARGET
+from game.dream21.cards import HAND_SIZE, TARGET
 from game.dream21.events import EventKind
 from game.dream21.observation import Observation
+from game.dream21.players.common import exact_values
 
 ALL_VALUES = sum(1 << v for v in range(1, 11))
 
@@ -38,9 +39,7 @@ class Timeline:
 
 
 def _exact_mask(gap: int) -> int:
-    if 1 <= gap <= 10:
-        return 1 << gap
-    return 1 << 1 if gap == ACE_HIGH else 0
+    return sum(1 << value for value in exact_values(gap))
 
 
 def _higher_mask(value: int, top: int) -> int:

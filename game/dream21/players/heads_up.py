@@ -82,8 +82,7 @@ def _play_out(mine: list[int], theirs: list[int], pile: list[int], seat: int, va
         tricks[seat ^ 1] += 1
         total, turn = 0, seat
     out = seat if not hand else rollout.duel_finish(hands, list(pile), total, turn, tricks)
-    base = min(tricks) if out < 0 else tricks[out]
-    scores = [0 if s == out else max(0, t - base) for s, t in enumerate(tricks)]
+    scores = rollout.hand_scores(tricks, None if out < 0 else out)
     return scores[seat ^ 1] - scores[seat]
 
 

@@ -105,11 +105,15 @@ def _shed_order(value: int) -> tuple[bool, int]:
 
 def seat_result(table: Table, seat: int) -> float:
     """The seat's hand score against the others' average (higher is better for the seat)."""
-    tricks = table.tricks
-    base = min(tricks) if table.out is None else tricks[table.out]
-    scores = [0 if s == table.out else max(0, t - base) for s, t in enumerate(tricks)]
+    scores = hand_scores(table.tricks, table.out)
     others = [score for s, score in enumerate(scores) if s != seat]
     return sum(others) / len(others) - scores[seat]
+
+
+def hand_scores(tricks: Sequence[int], out: int | None) -> list[int]:
+    """Each seat's hand score: its tricks above those of the seat that went out (else the fewest); 0 for that seat."""
+    base = min(tricks) if out is None else tricks[out]
+    return [0 if s == out else max(0, t - base) for s, t in enumerate(tricks)]
 
 
 def duel_finish(hands: tuple[list[int], list[int]], pile: list[int], total: int, turn: int,
