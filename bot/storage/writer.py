@@ -43,7 +43,6 @@ import contextlib
 import logging
 import random
 import sqlite3
-import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
@@ -53,6 +52,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.storage.records import StorageError
+from bot.storage.thread_loop import ThreadLoop
 
 log = logging.getLogger(__name__)
 
@@ -153,25 +153,20 @@ class ThreadLoopWriter:
     def __init__(self, engine: AsyncEngine, *, name: str) -> None:
         self._engine = engine  # its connections are opened, used and closed on this thread's loop only
         self._writer = LoopWriter(engine, serialize=False)
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
-        self._thread.start()
+        self._thread = ThreadLoop(name)
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the thread's loop and wait for its commit."""
-        transaction = self._writer.run(work, serializable=serializable)
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(transaction, self._loop))
+        return await self._thread.run(self._writer.run(work, serializable=serializable))
 
     async def close(self) -> None:
         """Close the thread's connections, then stop the thread."""
-        if self._loop.is_closed():
+        if self._thread.loop.is_closed():
             return
         try:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._engine.dispose(), self._loop))
+            await self._thread.run(self._engine.dispose())
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            await asyncio.to_thread(self._thread.join)
-            self._loop.close()
+            await self._thread.stop()
 
 
 class ThreadWriter:
@@ -190,15 +185,12 @@ class ThreadWriter:
         self._engine = engine
         event.listen(engine, "connect", _driver_leaves_transactions_to_us)
         event.listen(engine, "begin", _begin_deferred if reads_only else _begin_immediate)
-        self._loop = asyncio.new_event_loop()
-        name = "dreamcats-reader" if reads_only else "dreamcats-writer"
-        self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
-        self._thread.start()
+        self._thread = ThreadLoop("dreamcats-reader" if reads_only else "dreamcats-writer")
         self._lock = asyncio.Lock()  # used only on the writer's loop
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the writer thread and wait for its commit (one at a time: always serializable)."""
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._transaction(work), self._loop))
+        return await self._thread.run(self._transaction(work))
 
     async def _transaction(self, work: Work[T]) -> T:
         async with self._lock, self._session() as session, session.begin():
@@ -211,14 +203,12 @@ class ThreadWriter:
 
     async def close(self) -> None:
         """Close the writer connection, then stop the thread."""
-        if self._loop.is_closed():
+        if self._thread.loop.is_closed():
             return
         try:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._dispose(), self._loop))
+            await self._thread.run(self._dispose())
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            await asyncio.to_thread(self._thread.join)
-            self._loop.close()
+            await self._thread.stop()
 
     async def _dispose(self) -> None:
         async with self._lock:
