@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -33,7 +34,7 @@ class Presentation:
 
     table_message: Callable[[Table], Awaitable[TableMessage]]  # the whole message, its picture drawn
     table_content: Callable[[Table], str]  # the live text: follows every move with a cheap edit
-    table_view: Callable[[Table], discord.ui.View]
+    table_items: Callable[[Table], list[discord.ui.Item[Any]]]  # the buttons (bot.views.shown makes a view or rows)
     # (round or hand the picture shows, whether the table is settled enough for a new picture)
     picture_moment: Callable[[Table], tuple[int, bool]]
     round_message: Callable[[DreamcatsBase, Table, int], Awaitable[EndMessage]]  # round (hand) `number` is over
@@ -65,11 +66,11 @@ async def _catduel_duel_end(bot: DreamcatsBase, table: Table, number: int) -> En
 
 
 PRESENTATIONS: dict[str, Presentation] = {
-    "dreamcats": Presentation(public.table_message, public.table_content, public.table_view, _dreamcats_moment,
+    "dreamcats": Presentation(public.table_message, public.table_content, public.table_items, _dreamcats_moment,
                               _dreamcats_reveal, _dreamcats_standings),
-    "dream21": Presentation(dream21_table.table_message, dream21_table.table_content, dream21_table.table_view,
+    "dream21": Presentation(dream21_table.table_message, dream21_table.table_content, dream21_table.table_items,
                             dream21_table.picture_moment, _dream21_hand_end, dream21_ends.standings_message),
-    "catduel": Presentation(catduel_table.table_message, catduel_table.table_content, catduel_table.table_view,
+    "catduel": Presentation(catduel_table.table_message, catduel_table.table_content, catduel_table.table_items,
                             catduel_table.picture_moment, _catduel_duel_end, catduel_ends.standings_message),
 }
 

@@ -27,7 +27,7 @@ from bot.presentations import draw_table, presentation_of
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import closed_message, lobby_message
-from bot.views.shown import TableMessage
+from bot.views.shown import TableMessage, component_rows, make_view
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
@@ -267,7 +267,7 @@ class DiscordPresenter:
             self._dirty.discard(game_id)
             shown = presentation_of(newest)
             content, view = ((drawn.content, drawn.view) if newest is table
-                             else (shown.table_content(newest), shown.table_view(newest)))
+                             else (shown.table_content(newest), make_view(*shown.table_items(newest))))
             await self.posts.edit(newest, content=content, embed=drawn.embed, view=view, attachments=[drawn.file])
         self._pictured[game_id] = shows
 
@@ -280,7 +280,8 @@ class DiscordPresenter:
             self._dirty.discard(game_id)
             try:
                 shown = presentation_of(table)
-                await self.posts.edit_text(table, shown.table_content(table), shown.table_view(table))
+                rows = component_rows(shown.table_items(table))
+                await self.posts.edit_text(table, shown.table_content(table), rows)
                 return
             except TableGoneError:  # posted whole, with its picture: the one being drawn, or one drawn next
                 if game_id not in self._drawing:

@@ -44,12 +44,13 @@ class TablePosts:
         if lock is not None and not lock.locked():
             del self._locks[game_id]
 
-    async def edit_text(self, table: Table, content: str, view: discord.ui.View) -> None:
-        """Only the text and the buttons (the picture stays); TableGoneError if there is no message to edit."""
+    async def edit_text(self, table: Table, content: str, rows: list[dict[str, Any]]) -> None:
+        """Only the text and the buttons (`rows`: bot.views.shown.component_rows; the picture stays); TableGoneError
+        if there is no message to edit."""
         if table.message_id is None or table.game_id in self.repost or lobby_moving(table):
             raise TableGoneError(table.game_id)
         try:
-            await self._patch(post_channel(table), table.message_id, content=content, view=view)
+            await self._patch(post_channel(table), table.message_id, content=content, components=rows)
         except discord.NotFound:
             log.info("game %s: the table message was deleted, posting it again", table.game_id)
             raise TableGoneError(table.game_id) from None
@@ -84,7 +85,8 @@ class TablePosts:
         if retired is not None:
             await self._retire(channel, table.game_id, retired)
 
-    async def _patch(self, channel_id: int, message_id: int, **fields: Any) -> None:
+    async def _patch(self, channel_id: int, message_id: int, components: list[dict[str, Any]] | None = None,
+                     **fields: Any) -> None:
         """Edit a message without reading Discord's answer back into a discord.Message.
 
         PartialMessage.edit builds a whole Message (embeds, every component) from the answer, and the table is edited
@@ -92,6 +94,9 @@ class TablePosts:
         here (the table's buttons are DynamicItems: no view is kept per message).
         """
         with handle_message_parameters(allowed_mentions=NO_PINGS, **fields) as params:
+            if components is not None:  # rows made without a view (bot.views.shown.component_rows)
+                assert params.payload is not None, "rows are sent only with edits that carry no file"
+                params.payload["components"] = components
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:

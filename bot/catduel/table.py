@@ -6,6 +6,8 @@ outcome, and which seats have chosen (never what).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.catduel.match import match_of
@@ -53,15 +55,20 @@ def table_content(table: Table) -> str:
 
 
 def table_view(table: Table) -> discord.ui.View:
+    """The table buttons in a view."""
+    return make_view(*table_items(table))
+
+
+def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """My move (a private reply: the hand, and the choice while one is open; one button for everyone), Next duel
     between duels, and Leave on its own row."""
     state, loc, gid = match_of(table), table.locale, table.game_id
     leave = GameButton(make_id(gid, "quit"), t("private.leave", loc), row=1)
     mine = GameButton(make_id(gid, "cdo"), t("catduel.button.my_move", loc), style=discord.ButtonStyle.primary)
     if table.paused_until is not None:
-        return make_view(GameButton(make_id(gid, "next", state.duel.number), t("catduel.button.next", loc),
-                                    style=discord.ButtonStyle.success), mine, leave)
-    return make_view(mine, leave)
+        return [GameButton(make_id(gid, "next", state.duel.number), t("catduel.button.next", loc),
+                           style=discord.ButtonStyle.success), mine, leave]
+    return [mine, leave]
 
 
 def table_embed(table: Table) -> discord.Embed:

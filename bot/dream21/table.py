@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.dream21.match import match_of
@@ -42,15 +44,20 @@ def table_content(table: Table) -> str:
 
 
 def table_view(table: Table) -> discord.ui.View:
+    """The table buttons in a view."""
+    return make_view(*table_items(table))
+
+
+def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """My hand (a private reply with the moves when it is the presser's turn: one button for everyone, so nobody
     has to find theirs), Next hand between hands, and Leave on its own row."""
     state, loc, gid = match_of(table), table.locale, table.game_id
     leave = GameButton(make_id(gid, "quit"), t("private.leave", loc), row=1)
     hand = GameButton(make_id(gid, "d21h"), t("dream21.button.hand", loc), style=discord.ButtonStyle.primary)
     if table.paused_until is not None:
-        return make_view(GameButton(make_id(gid, "next", state.hand.number), t("dream21.button.next", loc),
-                                    style=discord.ButtonStyle.success), hand, leave)
-    return make_view(hand, leave)
+        return [GameButton(make_id(gid, "next", state.hand.number), t("dream21.button.next", loc),
+                           style=discord.ButtonStyle.success), hand, leave]
+    return [hand, leave]
 
 
 def table_embed(table: Table) -> discord.Embed:

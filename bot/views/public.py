@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.i18n import card_name, picture_text, t, tn
@@ -83,25 +85,30 @@ def table_content(table: Table) -> str:
 
 
 def table_view(table: Table) -> discord.ui.View:
+    """The table buttons in a view."""
+    return _view(*table_items(table))
+
+
+def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """The table buttons; their custom_ids carry the move number, so a button from an earlier moment is refused."""
     state, loc, gid = table.state, table.locale, table.game_id
     assert state is not None
     number = table.move_number
     top = public_observation(state).discard_top
     if table.paused_until is not None:  # between rounds: ready for the next one, or look at the new cards
-        return _view(
+        return [
             GameButton(make_id(gid, "next", state.round.number), t("table.button.next", loc),
                        style=discord.ButtonStyle.primary),
             GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
             _leave_button(table),
-        )
-    return _view(
+        ]
+    return [
         GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
         GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),
         GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
         GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
         _leave_button(table),
-    )
+    ]
 
 
 def _leave_button(table: Table) -> GameButton:

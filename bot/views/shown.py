@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import discord
 
 COLOUR = discord.Colour(0x5B4B8A)  # twilight: the embeds of every table
+ROWS = 5  # a message holds five rows of components, each five wide
 
 
 class TableMessage(NamedTuple):
@@ -32,6 +34,23 @@ def make_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+def component_rows(items: Sequence[discord.ui.Item[Any]]) -> list[dict[str, Any]]:
+    """The message components the items make, laid out in rows as a View lays them out, without building one.
+
+    Every discord.ui.View draws its id from os.urandom, a system call that lets go of the interpreter; under load
+    the event loop then waits for a drawing thread to hand it back. The table's text edits follow almost every
+    move, so they send these rows instead (the same JSON: tests/bot/test_component_rows.py).
+    """
+    weights = [0] * ROWS
+    placed: list[tuple[int, discord.ui.Item[Any]]] = []
+    for item in items:
+        row = item.row if item.row is not None else next(r for r in range(ROWS) if weights[r] + item.width <= ROWS)
+        weights[row] += item.width
+        placed.append((row, item))
+    return [{"type": 1, "components": [item.to_component_dict() for r, item in placed if r == row]}
+            for row in sorted({row for row, _ in placed})]
 
 
 class StandingsMessage(NamedTuple):
