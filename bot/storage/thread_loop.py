@@ -6,9 +6,6 @@ or writing thread (up to the switch interval, 1 ms). At 500 tables, with a save 
 was about a sixth of the loop's busy time (a py-spy profile of the load benchmark). Here the work goes into a queue
 (a put that never leaves the interpreter), and the loop is woken only when no wake-up is already pending: under
 load, one wake-up drains many saves.
-
-A `serial` ThreadLoop (SQLite's writer and reader, whose transactions run one at a time in one go anyway) does
-without the wake-ups: its thread blocks on the queue and runs each coroutine to the end before it takes the next.
 """
 
 from __future__ import annotations
@@ -21,32 +18,24 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-_Job = tuple[Coroutine[Any, Any, Any], "concurrent.futures.Future[Any]"] | None  # None: stop
+_Job = tuple[Coroutine[Any, Any, Any], "concurrent.futures.Future[Any]"]
 
 
 class ThreadLoop:
-    """A private event loop running on a daemon thread, fed coroutines from any other thread.
+    """A private event loop running on a daemon thread, fed coroutines from any other thread."""
 
-    `serial`: one coroutine at a time, each run to its end (cancelling the wait then cancels only a job that has
-    not started).
-    """
-
-    def __init__(self, name: str, *, serial: bool = False) -> None:
+    def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
         self._inbox: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-        self.serial = serial
         self._wake_pending = False
-        self.wake_ups = 0  # how often a submit had to wake the loop (fewer than submits under load; 0 if serial)
-        target = self._serve if serial else self.loop.run_forever
-        self._thread = threading.Thread(target=target, name=name, daemon=True)
+        self.wake_ups = 0  # how often a submit had to wake the loop (fewer than submits under load)
+        self._thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
         self._thread.start()
 
     def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run the coroutine on the thread's loop; its result (or exception, or cancellation) in the future."""
         future: concurrent.futures.Future[T] = concurrent.futures.Future()
         self._inbox.put((coroutine, future))
-        if self.serial:
-            return future  # the thread waits on the queue: the put itself wakes it
         # Safe without a lock: the loop clears the flag before it drains, so a job put before a stale True is
         # still drained, and a False seen late costs one extra wake-up.
         if not self._wake_pending:
@@ -63,25 +52,10 @@ class ThreadLoop:
         self._wake_pending = False
         while True:
             try:
-                job = self._inbox.get_nowait()
+                coroutine, future = self._inbox.get_nowait()
             except queue.Empty:
                 return
-            if job is not None:
-                self._start(*job)
-
-    def _serve(self) -> None:
-        """The serial thread: each job run to its end, until the stop mark."""
-        while (job := self._inbox.get()) is not None:
-            coroutine, future = job
-            if not future.set_running_or_notify_cancel():
-                coroutine.close()
-                continue
-            try:
-                result = self.loop.run_until_complete(coroutine)
-            except BaseException as error:  # noqa: BLE001 - handed to the waiting caller, as a Future does
-                future.set_exception(error)
-            else:
-                future.set_result(result)
+            self._start(coroutine, future)
 
     def _start(self, coroutine: Coroutine[Any, Any, Any], future: concurrent.futures.Future[Any]) -> None:
         if future.cancelled():
@@ -99,10 +73,7 @@ class ThreadLoop:
         """Stop the loop, wait for its thread, close it."""
         if self.loop.is_closed():
             return
-        if self.serial:
-            self._inbox.put(None)
-        else:
-            self.loop.call_soon_threadsafe(self.loop.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
         await asyncio.to_thread(self._thread.join)
         self.loop.close()
 

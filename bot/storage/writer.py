@@ -185,7 +185,7 @@ class ThreadWriter:
         self._engine = engine
         event.listen(engine, "connect", _driver_leaves_transactions_to_us)
         event.listen(engine, "begin", _begin_deferred if reads_only else _begin_immediate)
-        self._thread = ThreadLoop("dreamcats-reader" if reads_only else "dreamcats-writer", serial=True)
+        self._thread = ThreadLoop("dreamcats-reader" if reads_only else "dreamcats-writer")
         self._lock = asyncio.Lock()  # used only on the writer's loop
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:

@@ -1,4 +1,4 @@
-"""The storage threads' loop: results, errors and cancellation cross over; bursts share wake-ups (or need none)."""
+"""The writer's and reader's thread loop: results, errors and cancellation cross over, and bursts share wake-ups."""
 
 from __future__ import annotations
 
@@ -15,17 +15,9 @@ class StorageHiccupError(Exception):
     """A failure raised on the thread, to be seen by the caller."""
 
 
-@pytest.fixture(params=[False, True], ids=["woken", "serial"])
-async def thread_loop(request: pytest.FixtureRequest) -> AsyncIterator[ThreadLoop]:
-    """A ThreadLoop of each kind, stopped after the test."""
-    loop = ThreadLoop("test-thread-loop", serial=request.param)
-    yield loop
-    await loop.stop()
-
-
 @pytest.fixture
-async def woken_loop() -> AsyncIterator[ThreadLoop]:
-    """A ThreadLoop woken through its event loop, stopped after the test."""
+async def thread_loop() -> AsyncIterator[ThreadLoop]:
+    """A ThreadLoop stopped after the test."""
     loop = ThreadLoop("test-thread-loop")
     yield loop
     await loop.stop()
@@ -57,7 +49,7 @@ async def test_a_burst_of_jobs_all_finish_in_order_of_their_own_results(thread_l
     assert results == list(range(500))
 
 
-async def test_a_burst_while_the_thread_is_busy_costs_one_wake_up_or_none_if_serial(thread_loop: ThreadLoop) -> None:
+async def test_a_burst_while_the_thread_is_busy_costs_one_wake_up(thread_loop: ThreadLoop) -> None:
     gate, holding = threading.Event(), threading.Event()
 
     async def busy() -> None:
@@ -74,10 +66,10 @@ async def test_a_burst_while_the_thread_is_busy_costs_one_wake_up_or_none_if_ser
     gate.set()
     await asyncio.wrap_future(first)
     assert [await asyncio.wrap_future(f) for f in futures] == list(range(100))
-    assert thread_loop.wake_ups - before == (0 if thread_loop.serial else 1)
+    assert thread_loop.wake_ups - before == 1
 
 
-async def test_cancelling_the_wait_cancels_the_job_on_the_thread(woken_loop: ThreadLoop) -> None:
+async def test_cancelling_the_wait_cancels_the_job_on_the_thread(thread_loop: ThreadLoop) -> None:
     started, cancelled = threading.Event(), threading.Event()
 
     async def long_job() -> None:
@@ -88,7 +80,7 @@ async def test_cancelling_the_wait_cancels_the_job_on_the_thread(woken_loop: Thr
             cancelled.set()
             raise
 
-    waiting = asyncio.ensure_future(woken_loop.run(long_job()))
+    waiting = asyncio.ensure_future(thread_loop.run(long_job()))
     assert await asyncio.to_thread(started.wait, 5)
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
