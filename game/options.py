@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import fields
 from typing import Any, Protocol, TypeVar
 
@@ -30,17 +31,13 @@ def plain_dict(settings: Any) -> dict[str, Any]:
     """A JSON-safe dict of a dataclass whose fields are plain values."""
     # No deep copy as dataclasses.asdict makes: it is slow, and this runs on every save (so are the field names,
     # looked up once per class).
-    return {name: getattr(settings, name) for name in _field_names(type(settings))}
+    kind: type = type(settings)
+    return {name: getattr(settings, name) for name in _field_names(kind)}
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
+@functools.cache
 def _field_names(kind: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        names = _FIELD_NAMES[kind] = tuple(field.name for field in fields(kind))
-    return names
+    return tuple(field.name for field in fields(kind))
 
 
 def from_plain_dict(kind: type[S], data: dict[str, Any]) -> S:

@@ -54,11 +54,6 @@ def table_content(table: Table) -> str:
     return "\n".join([*heading, *lines, "", status]).strip()[:2000]
 
 
-def table_view(table: Table) -> discord.ui.View:
-    """The table buttons in a view."""
-    return make_view(*table_items(table))
-
-
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """My move (a private reply: the hand, and the choice while one is open; one button for everyone), Next duel
     between duels, and Leave on its own row."""
@@ -91,7 +86,7 @@ async def table_message(table: Table) -> TableMessage:
     """The whole table message, its picture drawn in the picture pool."""
     state, loc = match_of(table), table.locale
     file = await table_file(public_observation(state), seat_names(table, loc), picture_text(loc))
-    return TableMessage(table_content(table), table_embed(table), table_view(table), file)
+    return TableMessage(table_content(table), table_embed(table), make_view(*table_items(table)), file)
 
 
 def picture_moment(table: Table) -> tuple[int, bool]:

@@ -43,11 +43,6 @@ def table_content(table: Table) -> str:
     return "\n".join([*lines, "", turn_line]).strip()[:2000]
 
 
-def table_view(table: Table) -> discord.ui.View:
-    """The table buttons in a view."""
-    return make_view(*table_items(table))
-
-
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """My hand (a private reply with the moves when it is the presser's turn: one button for everyone, so nobody
     has to find theirs), Next hand between hands, and Leave on its own row."""
@@ -75,7 +70,7 @@ async def table_message(table: Table) -> TableMessage:
     """The whole table message, its picture drawn in the picture pool."""
     state, loc = match_of(table), table.locale
     file = await trick_file(public_observation(state), seat_names(table, loc), picture_text(loc))
-    return TableMessage(table_content(table), table_embed(table), table_view(table), file)
+    return TableMessage(table_content(table), table_embed(table), make_view(*table_items(table)), file)
 
 
 def picture_moment(table: Table) -> tuple[int, bool]:

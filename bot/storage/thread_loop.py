@@ -2,8 +2,8 @@
 
 `asyncio.run_coroutine_threadsafe` writes a byte to the target loop's wake-up socket for every coroutine, and
 that send releases the interpreter on the caller's thread: the bot's loop then waits to take it back from a drawing
-or writing thread (up to the switch interval, 1 ms). At 500 tables, with a save and a read for most clicks, that
-was about a sixth of the loop's busy time (a py-spy profile of the load benchmark). Here the work goes into a queue
+or writing thread (up to the switch interval, 1 ms). At 200 tables, with a save and a read for most clicks, that
+was about a sixth of the loop's samples (a py-spy profile of the load benchmark). Here the work goes into a queue
 (a put that never leaves the interpreter), and the loop is woken only when no wake-up is already pending: under
 load, one wake-up drains many saves.
 """

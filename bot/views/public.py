@@ -84,11 +84,6 @@ def table_content(table: Table) -> str:
     return "\n".join([*lines, "", turn_line]).strip()[:2000]
 
 
-def table_view(table: Table) -> discord.ui.View:
-    """The table buttons in a view."""
-    return _view(*table_items(table))
-
-
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     """The table buttons; their custom_ids carry the move number, so a button from an earlier moment is refused."""
     state, loc, gid = table.state, table.locale, table.game_id
@@ -133,7 +128,7 @@ async def table_message(table: Table) -> TableMessage:
     assert state is not None
     file = await table_file(public_observation(state), seat_names(table, loc), table.log, picture_text(loc),
                             deadline=turn_time(table, loc))
-    return TableMessage(table_content(table), table_embed(table), table_view(table), file)
+    return TableMessage(table_content(table), table_embed(table), _view(*table_items(table)), file)
 
 
 async def reveal_message(table: Table, number: int, story: RoundStory | None = None

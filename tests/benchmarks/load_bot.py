@@ -126,41 +126,16 @@ def thread_cpu() -> dict[str, float]:
     return found
 
 
-def descendants_cpu(pid: int) -> float:
-    """CPU seconds of every process below `pid` (the picture processes and their fork server), as they run now."""
-    ticks, total = os.sysconf("SC_CLK_TCK"), 0.0
-    for child in _children(pid):
-        try:
-            with open(f"/proc/{child}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks + descendants_cpu(child)
-    return total
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as handle:
-                found.extend(int(child) for child in handle.read().split())
-        except OSError:
-            continue
-    return found
-
-
 def stats(counters: Counters, started: float) -> dict[str, Any]:
-    """The figures bench_load.py reads (CPU: the bot's process and the picture processes it started)."""
-    cpu, apart = os.times(), descendants_cpu(os.getpid())
-    threads = thread_cpu() | {"picture processes": apart}
-    return {"cpu": cpu.user + cpu.system + apart, "rss": rss_bytes(), "interactions": counters.interactions,
+    """The figures bench_load.py reads."""
+    cpu = os.times()
+    return {"cpu": cpu.user + cpu.system, "rss": rss_bytes(), "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
             "max_gc_pause": counters.max_gc_pause, "full_collections": counters.full_collections,
             "collections": counters.collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
-            "threads": threads, "now": time.monotonic()}
+            "threads": thread_cpu(), "now": time.monotonic()}
 
 
 def heap_report() -> dict[str, Any]:
