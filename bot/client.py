@@ -18,7 +18,7 @@ from bot.cog import DreamcatsCog
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
-from bot.pictures import warm_up
+from bot.pictures import start_processes, stop_processes, warm_up
 from bot.presenter import DiscordPresenter
 from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
@@ -73,7 +73,7 @@ class DreamcatsBot(DreamcatsBase):
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
                  shard: tuple[int, int] | None = None, freeze_startup: bool = False, force_sync: bool = False,
-                 **options: Any) -> None:
+                 picture_processes: int = 0, **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
@@ -82,9 +82,13 @@ class DreamcatsBot(DreamcatsBase):
         self._clock, self._pause, self._edit_interval, self._rng = clock, computer_pause, edit_interval, rng
         self._freeze_startup = freeze_startup  # the real process does; tests, which start many bots, do not
         self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
+        self._picture_processes = picture_processes  # the real process may; tests, which start many bots, do not
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""
+        if self._picture_processes:
+            start_processes(self._picture_processes)
+            log.info("drawing the table pictures in %d process(es) of their own", self._picture_processes)
         self._warming = asyncio.create_task(warm_up())
         self.db = await Database.open(self.database_url)
         await self.tree.set_translator(DreamcatsTranslator())
@@ -127,6 +131,8 @@ class DreamcatsBot(DreamcatsBase):
         reveal_hides.cancel_all()
         if hasattr(self, "db"):
             await self.db.close()
+        if self._picture_processes:
+            stop_processes()
         await super().close()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Annotated
 
@@ -14,6 +15,8 @@ from sqlalchemy.exc import ArgumentError
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _SHARD_PART = re.compile(r"^(\d{1,5})(?:-(\d{1,5}))?$")  # five digits: no range can eat the memory
+AUTO_PICTURE_PROCESSES = 2  # unset: one per core beyond the event loop's, at most this many
+MAX_PICTURE_PROCESSES = 16
 _SHARD_IDS_HELP = "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5"
 
 
@@ -22,7 +25,8 @@ class ConfigError(Exception):
 
 
 class Settings(BaseSettings):
-    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT."""
+    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT,
+    DREAMCATS_PICTURE_PROCESSES."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -33,6 +37,8 @@ class Settings(BaseSettings):
     shard_id: int | None = Field(None, validation_alias="DREAMCATS_SHARD_ID")
     shard_count: int | None = Field(None, validation_alias="DREAMCATS_SHARD_COUNT")
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(None, validation_alias="DREAMCATS_SHARD_IDS")
+    picture_processes: int | None = Field(None, ge=0, le=MAX_PICTURE_PROCESSES,
+                                          validation_alias="DREAMCATS_PICTURE_PROCESSES")
 
     @field_validator("discord_token")
     @classmethod
@@ -64,7 +70,7 @@ class Settings(BaseSettings):
             raise ValueError(f"DREAMCATS_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
 
-    @field_validator("dev_guild_id", "shard_id", "shard_count", "shard_ids", mode="before")
+    @field_validator("dev_guild_id", "shard_id", "shard_count", "shard_ids", "picture_processes", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
@@ -105,11 +111,23 @@ class Settings(BaseSettings):
         return None
 
     @property
+    def drawing_processes(self) -> int:
+        """How many processes draw the public pictures: as set, else default_picture_processes for this machine."""
+        if self.picture_processes is not None:
+            return self.picture_processes
+        return default_picture_processes(os.cpu_count() or 1)
+
+    @property
     def shards(self) -> tuple[tuple[int, ...], int] | None:
         """(shard ids, shard count) when this process runs several shards, else None."""
         if self.shard_ids is None or self.shard_count is None or self.shard is not None:
             return None
         return self.shard_ids, self.shard_count
+
+
+def default_picture_processes(cores: int) -> int:
+    """Picture processes for a machine with this many cores: the event loop keeps one core, pictures get the rest."""
+    return max(0, min(AUTO_PICTURE_PROCESSES, cores - 1))
 
 
 def parse_shard_ids(text: str) -> tuple[int, ...]:

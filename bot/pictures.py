@@ -1,42 +1,39 @@
-"""Pictures for Discord: drawn in a small bounded pool of threads, as PNG attachments with neutral names and alt text.
+"""Pictures for Discord: drawn off the event loop in small bounded pools, as PNG attachments with neutral names and
+alt text.
 
-The pool has WORKERS threads, so pictures never take more than that many cores' worth of drawing at once and never
-run on the event loop. Table frames also wait for a turn (bot.frames), so the pool's queue holds at most WORKERS of
-them; a private picture, which someone is waiting for, queues behind at most those.
+Everything is drawn in WORKERS threads unless the process started picture processes (`start_processes`, which the
+real bot does where it has a core to spare): then the public Dreamcats pictures (table, reveal, standings: 5-8 ms
+each, most of it Python code that holds the interpreter) are drawn there, so that they no longer hold the
+interpreter the event loop needs; only their inputs and the PNG bytes cross over (bot.picture_work). Cached
+private pictures, the other games' pictures and the guide stay in the threads. Neither pool takes more than its
+size in cores. Table frames also wait for a turn (bot.frames), so the queues hold at most that many of them; a
+private picture, which someone is waiting for, queues behind at most those.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import io
 import logging
+import multiprocessing
+import os
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import discord
 
+from bot import picture_work
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
-from images.dreamcats import (
-    PictureText,
-    cached_picture,
-    dream_of,
-    dream_picture,
-    encode_png,
-    render_reveal,
-    render_standings,
-    render_table,
-    reveal_alt,
-    standings_alt,
-    table_alt,
-)
-from images.dreamcats.samples import sample_table
+from images.dreamcats import PictureText, cached_picture, dream_of, dream_picture
 
-__all__ = ["WORKERS", "PictureText", "draw", "in_time", "private_file", "reveal_file", "standings_file", "table_file",
-           "warm_up"]
+__all__ = ["WORKERS", "PictureText", "draw", "draw_apart", "in_time", "private_file", "reveal_file", "standings_file",
+           "start_processes", "stop_processes", "table_file", "warm_up"]
 
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
@@ -52,6 +49,67 @@ def _pool() -> ThreadPoolExecutor:
 async def draw(work: Callable[[], T]) -> T:
     """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_pool(), work)
+
+
+MAX_RESTARTS = 3  # picture processes that keep dying (memory, a broken install) give way to the threads for good
+
+
+class _Processes:
+    """The picture processes, once started: how many, the pool (replaced when one was killed), restarts so far."""
+
+    count = 0
+    pool: ProcessPoolExecutor | None = None
+    restarts = 0
+
+
+def start_processes(count: int) -> None:
+    """Draw the public Dreamcats pictures in `count` processes of their own from now on (0: in the threads)."""
+    stop_processes()
+    _Processes.count, _Processes.restarts = count, 0
+    if count > 0:
+        _Processes.pool = _new_process_pool(count)
+
+
+def stop_processes() -> None:
+    """Stop the picture processes once they have drawn what they were given; later pictures are drawn in threads."""
+    pool, _Processes.pool = _Processes.pool, None
+    if pool is not None:
+        pool.shutdown()  # waits: they are given at most a few table frames (bot.frames)
+
+
+def _new_process_pool(count: int) -> ProcessPoolExecutor:
+    # forkserver: the workers are forked from a clean process that imported only bot.picture_work, never from the
+    # bot's (its threads, sockets and event loop); `python -m bot` is not imported again there.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bot.picture_work"])
+    return ProcessPoolExecutor(count, mp_context=context, initializer=picture_work.start_worker,
+                               initargs=(os.getpid(),))
+
+
+async def draw_apart(function: Callable[..., T], *args: Any) -> T:
+    """Run a module-level drawing function of picklable values in the picture processes if started (else in the
+    threads), without blocking the event loop. If a process died, this picture is drawn in a thread and the pool is
+    started again (after MAX_RESTARTS, the threads draw everything)."""
+    loop, pool, work = asyncio.get_running_loop(), _Processes.pool, functools.partial(function, *args)
+    if pool is None:
+        return await loop.run_in_executor(_pool(), work)
+    try:
+        return await loop.run_in_executor(pool, work)
+    except BrokenProcessPool:
+        if _Processes.pool is pool:
+            _replace_broken(pool)
+        return await loop.run_in_executor(_pool(), work)
+
+
+def _replace_broken(pool: ProcessPoolExecutor) -> None:
+    pool.shutdown(wait=False)
+    _Processes.restarts += 1
+    if _Processes.restarts > MAX_RESTARTS:
+        log.error("picture processes died %d times; drawing every picture in threads from now on", MAX_RESTARTS + 1)
+        _Processes.pool = None
+        return
+    log.warning("a picture process died; starting the picture processes again")
+    _Processes.pool = _new_process_pool(_Processes.count)
 
 
 async def in_time(drawing: Awaitable[discord.File], game_id: str, within: float) -> discord.File | None:
@@ -76,13 +134,9 @@ async def table_file(obs: Observation, names: Sequence[str], log: Sequence[LogEn
                      deadline: str | None = None) -> discord.File:
     """The public table (obs must be the public observation), as table.png; `deadline` is the turn timer text."""
     assert obs.seat is None, "the table picture is public"
-
-    def work() -> tuple[bytes, str]:
-        events = _events(log)
-        image = render_table(obs, names, last_events=events, deadline=deadline, text=text)
-        return encode_png(image), table_alt(obs, names, text=text, last_events=events)
-
-    return _file(*await draw(work), "table.png")
+    picklable = dataclasses.replace(obs, known=dict(obs.known))  # a read-only mapping cannot cross to a process
+    drawn = await draw_apart(picture_work.table_png, picklable, list(names), _events(log), text, deadline)
+    return _file(*drawn, "table.png")
 
 
 async def private_file(obs: Observation, names: Sequence[str], showing: Collection[Slot], text: PictureText
@@ -102,24 +156,23 @@ async def private_file(obs: Observation, names: Sequence[str], showing: Collecti
 async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequence[int], penalty: int,
                       text: PictureText, origins: Sequence[Sequence[Placed]] | None = None) -> discord.File:
     """A finished round with every dream face up (each card marked with how it got there, if given), as reveal.png."""
-    def work() -> tuple[bytes, str]:
-        image = render_reveal(result, names, totals, penalty=penalty, text=text, origins=origins)
-        return encode_png(image), reveal_alt(result, names, totals, text=text, origins=origins)
-
-    return _file(*await draw(work), "reveal.png")
+    drawn = await draw_apart(picture_work.reveal_png, result, list(names), list(totals), penalty, text, origins)
+    return _file(*drawn, "reveal.png")
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
                          results: Sequence[RoundResult], text: PictureText) -> discord.File:
     """The final standings, as standings.png."""
-    def work() -> tuple[bytes, str]:
-        image = render_standings(totals, names, winners, results, text=text)
-        return encode_png(image), standings_alt(totals, names, winners, text=text)
-
-    return _file(*await draw(work), "standings.png")
+    drawn = await draw_apart(picture_work.standings_png, list(totals), list(names), list(winners), list(results),
+                             text)
+    return _file(*drawn, "standings.png")
 
 
 async def warm_up() -> bytes:
-    """Draw and encode a sample table once, in the pool, so the first real game does not wait for the caches."""
+    """Draw and encode a sample table once in the threads and start every picture process (each warms up as it
+    starts), so that the first real game does not wait for the caches; the PNG drawn in a thread."""
     # The first frame of a process builds every sprite, font and the encoder's palette (about half a second).
-    return await draw(lambda: encode_png(sample_table()))
+    drawn = draw(picture_work.warm_up)
+    started = [draw_apart(picture_work.warm_up) for _ in range(_Processes.count if _Processes.pool else 0)]
+    png, *_ = await asyncio.gather(drawn, *started)
+    return png

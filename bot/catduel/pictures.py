@@ -1,4 +1,5 @@
-"""Cat Duel's pictures for Discord: drawn in the bot's bounded picture pool, with neutral file names and alt text."""
+"""Cat Duel's pictures for Discord: drawn off the event loop (the public ones in the picture processes where the bot
+started them), with neutral file names and alt text."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.pictures import draw
+from bot.catduel import picture_work
+from bot.pictures import draw, draw_apart
 from game.catduel import Observation
 from images import encode_png
-from images.catduel import CatDuelText, hand_alt, render_hand, render_standings, render_table, standings_alt, table_alt
+from images.catduel import CatDuelText, hand_alt, render_hand
 
 
 def _file(png: bytes, alt: str, name: str) -> discord.File:
@@ -20,9 +22,7 @@ def _file(png: bytes, alt: str, name: str) -> discord.File:
 async def table_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
     """The public table (obs must be the public observation), as table.png."""
     assert obs.seat is None, "the table picture is public"
-    seat_names = tuple(names)
-    return _file(*await draw(lambda: (encode_png(render_table(obs, seat_names, text=text)),
-                                      table_alt(obs, seat_names, text))), "table.png")
+    return _file(*await draw_apart(picture_work.table_png, obs, tuple(names), text), "table.png")
 
 
 async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
@@ -36,6 +36,4 @@ async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText) -
 async def standings_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
     """The end of the match (the public observation), as standings.png."""
     assert obs.seat is None, "the standings are public"
-    seat_names = tuple(names)
-    return _file(*await draw(lambda: (encode_png(render_standings(obs, seat_names, text=text)),
-                                      standings_alt(obs, seat_names, text))), "standings.png")
+    return _file(*await draw_apart(picture_work.standings_png, obs, tuple(names), text), "standings.png")

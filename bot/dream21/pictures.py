@@ -1,4 +1,5 @@
-"""Dream 21's pictures for Discord: drawn in the bot's bounded picture pool, with neutral file names and alt text."""
+"""Dream 21's pictures for Discord: drawn off the event loop (the public ones in the picture processes where the bot
+started them), with neutral file names and alt text."""
 
 from __future__ import annotations
 
@@ -7,20 +8,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.pictures import draw
+from bot.dream21 import picture_work
+from bot.pictures import draw, draw_apart
 from game.dream21 import HandResult, Observation
 from images import encode_png
-from images.dream21 import (
-    Dream21Text,
-    hand_alt,
-    hand_end_alt,
-    render_hand,
-    render_hand_end,
-    render_standings,
-    render_trick,
-    standings_alt,
-    trick_alt,
-)
+from images.dream21 import Dream21Text, hand_alt, render_hand
 
 
 def _file(png: bytes, alt: str, name: str) -> discord.File:
@@ -30,8 +22,7 @@ def _file(png: bytes, alt: str, name: str) -> discord.File:
 async def trick_file(obs: Observation, names: Sequence[str], text: Dream21Text) -> discord.File:
     """The public table (obs must be the public observation), as table.png."""
     assert obs.seat is None, "the table picture is public"
-    return _file(*await draw(lambda: (encode_png(render_trick(obs, names, text=text)), trick_alt(obs, names, text))),
-                 "table.png")
+    return _file(*await draw_apart(picture_work.trick_png, obs, tuple(names), text), "table.png")
 
 
 async def hand_file(obs: Observation, names: Sequence[str], text: Dream21Text) -> discord.File:
@@ -46,12 +37,13 @@ async def hand_end_file(result: HandResult, names: Sequence[str], totals: Sequen
                         ) -> discord.File:
     """A finished hand: who went out, tricks, scores and totals, as hand-end.png (public: a name apart from the
     private hand.png)."""
-    return _file(*await draw(lambda: (encode_png(render_hand_end(result, names, totals, text=text)),
-                                      hand_end_alt(result, names, totals, text))), "hand-end.png")
+    drawn = await draw_apart(picture_work.hand_end_png, result, tuple(names), tuple(totals), text)
+    return _file(*drawn, "hand-end.png")
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
                          results: Sequence[HandResult], text: Dream21Text) -> discord.File:
     """The final standings, as standings.png."""
-    return _file(*await draw(lambda: (encode_png(render_standings(totals, names, winners, results, text=text)),
-                                      standings_alt(totals, names, winners, text))), "standings.png")
+    drawn = await draw_apart(picture_work.standings_png, tuple(totals), tuple(names), tuple(winners), tuple(results),
+                             text)
+    return _file(*drawn, "standings.png")

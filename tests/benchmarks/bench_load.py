@@ -79,7 +79,8 @@ async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: a
     """Kill the bot with every table live, start a new one and time until every table answers a click."""
     started = time.monotonic()
     bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                 edit_interval=args.edit_interval, defer_after=args.defer_after)
+                                 edit_interval=args.edit_interval, defer_after=args.defer_after,
+                                 picture_processes=args.picture_processes)
     ready = await bot.wait_ready()
     tally = Tally()
     live = [t for t in tables if t.message is not None and not t.over]
@@ -101,7 +102,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
     async with FakeDiscord(lean=True) as fake:
         tables = build_world(fake, args, tally)
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                     edit_interval=args.edit_interval, defer_after=args.defer_after)
+                                     edit_interval=args.edit_interval, defer_after=args.defer_after,
+                                 picture_processes=args.picture_processes)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
         opening = time.monotonic()
@@ -202,6 +204,8 @@ def parse() -> argparse.Namespace:
                         help="defer a private answer not ready this long after the click (default: the bot's 1 s; "
                              "0 defers every one first, as the bot did before answering directly)")
     parser.add_argument("--edit-interval", type=float, default=1.0)
+    parser.add_argument("--picture-processes", type=int, default=None,
+                        help="processes that draw the public pictures (default: as the bot decides)")
     parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
     parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")
     parser.add_argument("--objects", action="store_true", help="print what the bot's heap holds, by type")

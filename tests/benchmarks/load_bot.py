@@ -31,6 +31,7 @@ from PIL import Image
 
 from bot.app import run_loop
 from bot.client import DreamcatsBot
+from bot.config import default_picture_processes
 from bot.service import Table
 from bot.views import replies
 
@@ -126,16 +127,54 @@ def thread_cpu() -> dict[str, float]:
     return found
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid` (the picture processes and their fork server)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as handle:
+                children = [int(child) for child in handle.read().split()]
+        except OSError:
+            continue
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def process_usage(pid: int) -> tuple[float, int]:
+    """CPU seconds and proportional set size of one process (its resident memory, the pages it shares with others
+    divided among them): the picture processes share their start-up pages with the fork server (0 for one gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            pss = next(int(line.split()[1]) * 1024 for line in handle if line.startswith("Pss:"))
+    except (OSError, StopIteration):
+        return 0.0, 0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), pss
+
+
+def picture_processes(args: argparse.Namespace) -> int:
+    """The picture processes asked for, else as many as `python -m bot` starts on this machine."""
+    if args.picture_processes is not None:
+        return int(args.picture_processes)
+    return default_picture_processes(os.cpu_count() or 1)
+
+
 def stats(counters: Counters, started: float) -> dict[str, Any]:
-    """The figures bench_load.py reads."""
-    cpu = os.times()
-    return {"cpu": cpu.user + cpu.system, "rss": rss_bytes(), "interactions": counters.interactions,
+    """The figures bench_load.py reads (CPU and memory: the bot's process and the picture processes it started; their
+    memory as PSS)."""
+    cpu, below = os.times(), [process_usage(pid) for pid in descendants(os.getpid())]
+    apart_cpu, apart_rss = sum(c for c, _ in below), sum(r for _, r in below)
+    threads = thread_cpu() | ({"picture processes": apart_cpu} if below else {})
+    return {"cpu": cpu.user + cpu.system + apart_cpu, "rss": rss_bytes() + apart_rss,
+            "apart_rss": apart_rss, "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
             "max_gc_pause": counters.max_gc_pause, "full_collections": counters.full_collections,
             "collections": counters.collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
-            "threads": thread_cpu(), "now": time.monotonic()}
+            "threads": threads, "now": time.monotonic()}
 
 
 def heap_report() -> dict[str, Any]:
@@ -218,7 +257,7 @@ async def main(args: argparse.Namespace) -> None:
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
-                  freeze_startup=True)  # as `python -m bot` does
+                  freeze_startup=True, picture_processes=picture_processes(args))  # as `python -m bot` does
     if args.defer_after is not None:
         replies.DEFER_AFTER = args.defer_after
     bot.counters = Counters()
@@ -242,6 +281,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--computer-pause", type=float, default=1.5)
     parser.add_argument("--defer-after", type=float, default=None)
     parser.add_argument("--edit-interval", type=float, default=1.0)
+    parser.add_argument("--picture-processes", type=int, default=None)
     return parser.parse_args(argv)
 
 

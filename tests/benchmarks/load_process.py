@@ -25,7 +25,8 @@ class BotProcess:
 
     @classmethod
     async def start(cls, fake: FakeDiscord, database_url: str, log_path: Path, *, computer_pause: float,
-                    edit_interval: float, defer_after: float | None = None) -> BotProcess:
+                    edit_interval: float, defer_after: float | None = None,
+                    picture_processes: int | None = None) -> BotProcess:
         """Spawn the bot process (its stderr goes to `log_path`)."""
         log = log_path.open("ab")
         process = await asyncio.create_subprocess_exec(
@@ -33,6 +34,7 @@ class BotProcess:
             "--token", fake.token, "--database", database_url, "--computer-pause", str(computer_pause),
             "--edit-interval", str(edit_interval),
             *(["--defer-after", str(defer_after)] if defer_after is not None else []),
+            *(["--picture-processes", str(picture_processes)] if picture_processes is not None else []),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=log, limit=1 << 20)
         log.close()

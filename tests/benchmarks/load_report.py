@@ -76,5 +76,7 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
     return [
         f"bot RSS: {empty['rss'] / mib:.1f} MiB before any table, {opened['rss'] / mib:.1f} MiB with {games} playing, "
         f"{end['rss'] / mib:.1f} MiB at the end: {(end['rss'] - empty['rss']) / games / 1024:.0f} KiB per live table "
-        f"({(opened['rss'] - empty['rss']) / games / 1024:.0f} KiB right after opening)",
+        f"({(opened['rss'] - empty['rss']) / games / 1024:.0f} KiB right after opening)"
+        + (f"; of that, the picture processes' PSS: {empty.get('apart_rss', 0) / mib:.1f} MiB before any table, "
+           f"{end['apart_rss'] / mib:.1f} MiB at the end" if end.get("apart_rss") else ""),
     ]

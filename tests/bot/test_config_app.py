@@ -146,3 +146,27 @@ def test_the_bot_runs_on_uvloop_where_it_is_installed() -> None:
         return type(asyncio.get_running_loop()).__module__
 
     assert run_loop(loop_module()).startswith("uvloop")
+
+
+@pytest.mark.parametrize(("cores", "expected"), [(1, 0), (2, 1), (3, 2), (16, 2)])
+def test_picture_processes_leave_the_event_loop_a_core(monkeypatch: pytest.MonkeyPatch, cores: int,
+                                                        expected: int) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    assert load_settings(None).drawing_processes == expected
+
+
+@pytest.mark.parametrize(("value", "expected"), [("0", 0), ("3", 3), ("", 1)])
+def test_picture_processes_can_be_set(monkeypatch: pytest.MonkeyPatch, value: str, expected: int) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    monkeypatch.setenv("DREAMCATS_PICTURE_PROCESSES", value)
+    assert load_settings(None).drawing_processes == expected
+
+
+@pytest.mark.parametrize("value", ["-1", "many", "99"])
+def test_bad_picture_processes_are_one_clear_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_PICTURE_PROCESSES", value)
+    with pytest.raises(ConfigError, match="^DREAMCATS_PICTURE_PROCESSES: "):
+        load_settings(None)
