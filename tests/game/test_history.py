@@ -21,7 +21,7 @@ from game.dreamcats import (
     new_match,
     observe,
 )
-from game.dreamcats.players.history import kept_from_draw, turns_taken
+from game.dreamcats.players.history import handed_to, kept_from_draw, turns_taken
 from game.dreamcats.serialize import FORMAT_VERSION
 from tests.game.support import C, play, random_action, rigged
 from tests.game.test_players import shuffle_hidden
@@ -67,6 +67,18 @@ def test_kept_cards_follow_swap_two_and_turns_are_counted() -> None:
     view = observe(state, 1)
     assert kept_from_draw(view) == {Slot(1, 1): 0}
     assert (turns_taken(view, 0), turns_taken(view, 1)) == (1, 1)
+
+
+def test_a_card_a_rival_hands_over_with_swap_two_is_marked_with_whether_it_knew_the_card() -> None:
+    state = rigged([[1, 2, 3, 4], [9, 6, 7, 8]], draw=[C.SWAP_2, C.SWAP_2, C.SWAP_2, 0, 9, 9], starter=1)
+    play(state, Draw(1), UseSwap(1, Slot(1, 0), Slot(0, 2)))  # its known 9 into seat 0's slot 2
+    assert handed_to(observe(state, 0), 0) == {Slot(0, 2): True}
+    assert handed_to(observe(state, 1), 1) == {}  # the 3 it took is not marked for it
+    play(state, Draw(0), UseSwap(0, Slot(0, 2), Slot(0, 3)))  # the mark follows the card
+    play(state, Draw(1), UseSwap(1, Slot(1, 2), Slot(0, 0)))  # a card it never saw
+    assert handed_to(observe(state, 0), 0) == {Slot(0, 3): True, Slot(0, 0): False}
+    play(state, Draw(0), SwapDrawn(0, 3))  # the handed card is gone to the discard pile
+    assert handed_to(observe(state, 0), 0) == {Slot(0, 0): False}
 
 
 def test_history_survives_json_and_a_format_1_match_gets_it_back_by_replay() -> None:

@@ -8,11 +8,14 @@ import pytest
 
 from game.dreamcats import (
     Card,
+    DiscardDrawn,
+    Draw,
     InitialPeek,
     MatchSettings,
     MatchState,
     Slot,
     Step,
+    SwapDrawn,
     TakeDiscard,
     UsePeek,
     UseSwap,
@@ -23,7 +26,11 @@ from game.dreamcats import (
 )
 from game.dreamcats.engine import apply_action
 from game.dreamcats.players import choose
+from game.dreamcats.players.belief import belief_of
+from game.dreamcats.players.hard import HARD
+from game.dreamcats.players.strategy import own_shifts
 from game.dreamcats.players.wake import MATCH_WEIGHT, WakeTuning, round_scores_points, sampled_wake, utility
+from tests.game.support import play, rigged
 
 
 def table(mine: list[Card], *, top: Card = Card.EIGHT, held: Card | None = None, known: int = 2) -> MatchState:
@@ -112,3 +119,24 @@ def test_hard_does_not_call_a_wake_up_that_would_lose_the_match_on_the_penalty()
 def test_hard_calls_early_when_its_known_dream_is_far_below_the_rivals_unknown_one() -> None:
     state = table([Card.ZERO, Card.ONE, Card.ZERO, Card.ONE], known=4)
     assert pick("hard", state) == WakeUp(0)
+
+
+def test_hard_replaces_first_the_card_a_rival_handed_over_with_swap_two() -> None:
+    # Seat 1 hands its known 9 to seat 0's unseen slot 2: its worst card, likely high. Holding a 5, normal takes both
+    # unseen cards of seat 0 for the mean and swaps into the last; hard swaps into the handed card's slot.
+    state = rigged([[1, 2, 3, 4], [9, 6, 7, 8]], draw=[Card.SWAP_2, 5, 9, 9], starter=1)
+    play(state, Draw(1), UseSwap(1, Slot(1, 0), Slot(0, 2)), Draw(0))
+    assert pick("normal", state) == SwapDrawn(0, 3)
+    assert pick("hard", state) == SwapDrawn(0, 2)
+
+
+def test_hard_expects_an_own_card_that_a_rival_kept_to_be_low() -> None:
+    # Seat 0's Swap 2 takes the 0 that seat 1 drew and kept, and the 6 it looked at: both unseen by seat 0.
+    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[0, Card.SWAP_2, 9, Card.SWAP_2, 9, 9], starter=1)
+    play(state, Draw(1), SwapDrawn(1, 3), Draw(0), UseSwap(0, Slot(0, 3), Slot(1, 3)))
+    play(state, Draw(1), DiscardDrawn(1), Draw(0), UseSwap(0, Slot(0, 2), Slot(1, 1)))
+    obs = observe(state, 0)
+    shifts = own_shifts(obs, HARD)
+    assert shifts == {Slot(0, 3): HARD.own_kept, Slot(0, 2): HARD.own_looked}
+    belief = belief_of(obs, HARD.owner_bias, shifts)
+    assert belief.estimate(Slot(0, 3)) < belief.estimate(Slot(0, 2)) < belief.mean

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from game.dreamcats.actions import Slot
 from game.dreamcats.cards import COPIES, DREAM_SIZE, POINTS, Card
@@ -23,6 +24,8 @@ class Belief:
     unseen: tuple[int, ...]  # points of every card this seat has not seen anywhere (draw pile + unknown slots)
     mean: float
     owner_bias: float  # how much lower than `mean` a card its owner knows (and I do not) is expected to be
+    # Unknown slots whose card is expected this far from `mean` by where it came from (hard: an own card a rival kept)
+    shifts: Mapping[Slot, float] = field(default_factory=dict)
 
     def known_points(self, slot: Slot) -> int | None:
         """The points of the card in the slot if this seat knows it."""
@@ -34,6 +37,9 @@ class Belief:
         points = self.known_points(slot)
         if points is not None:
             return float(points)
+        shift = self.shifts.get(slot)
+        if shift is not None:
+            return max(0.0, self.mean + shift)
         if slot.seat != self.seat and slot in self.obs.known_slots[slot.seat]:
             return max(0.0, self.mean - self.owner_bias)
         return self.mean
@@ -83,9 +89,9 @@ def unseen_cards(obs: Observation) -> list[Card]:
     return [card for card, count in sorted(left.items()) for _ in range(max(0, count))]
 
 
-def belief_of(obs: Observation, owner_bias: float = 0.0) -> Belief:
+def belief_of(obs: Observation, owner_bias: float = 0.0, shifts: Mapping[Slot, float] | None = None) -> Belief:
     """Count the cards: everything not face up in the discard pile, not known in a dream and not in hand."""
     seat = seated(obs)
     unseen = tuple(POINTS[card] for card in unseen_cards(obs))
     mean = sum(unseen) / len(unseen) if unseen else 4.5
-    return Belief(obs, seat, unseen, mean, owner_bias)
+    return Belief(obs, seat, unseen, mean, owner_bias, {} if shifts is None else shifts)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from game.dreamcats.actions import Slot
 from game.dreamcats.events import EventKind
 from game.dreamcats.observation import Observation
 
+T = TypeVar("T")
 TURN_OPENERS = frozenset({EventKind.TOOK_DISCARD, EventKind.DREW})  # every turn but a Wake up! opens with one
 
 
@@ -21,13 +24,17 @@ def kept_from_draw(obs: Observation) -> dict[Slot, int]:
         elif event.kind is EventKind.TOOK_DISCARD:
             kept.pop(event.slots[0], None)
         elif event.kind is EventKind.USED_SWAP:
-            first, second = event.slots
-            a, b = kept.pop(first, None), kept.pop(second, None)
-            if a is not None:
-                kept[second] = a
-            if b is not None:
-                kept[first] = b
+            swap_marks(kept, *event.slots)
     return kept
+
+
+def swap_marks(marks: dict[Slot, T], first: Slot, second: Slot) -> None:
+    """Swap 2 moved the cards in the two slots: so does whatever is noted about them."""
+    a, b = marks.pop(first, None), marks.pop(second, None)
+    if a is not None:
+        marks[second] = a
+    if b is not None:
+        marks[first] = b
 
 
 def turns_taken(obs: Observation, seat: int) -> int:
@@ -62,3 +69,50 @@ def card_origins(obs: Observation) -> dict[Slot, tuple[bool, int]]:
             if a is not None and not (first.seat == seat != second.seat):
                 origins[second] = a
     return origins
+
+
+def handed_to(obs: Observation, seat: int) -> dict[Slot, bool]:
+    """The seat's slots holding a card that a rival handed it from the rival's own dream with Swap 2, each with
+    whether that rival knew the card then (it gives away its worst card: one it knew is likely high).
+
+    The mark moves with the card under a later Swap 2 and goes when the card leaves the dreams.
+    """
+    handed: dict[Slot, bool] = {}
+    knows: list[set[Slot]] = [set() for _ in range(obs.num_seats)]
+    for event in obs.history:
+        actor, kind = event.seat, event.kind
+        if actor is None:
+            continue
+        if kind is EventKind.INITIAL_PEEK:
+            knows[actor].update(event.slots)
+        elif kind is EventKind.USED_PEEK:
+            knows[actor].add(event.slots[0])
+        elif kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
+            slot = event.slots[0]
+            handed.pop(slot, None)
+            for known in knows:
+                if kind is EventKind.TOOK_DISCARD:
+                    known.add(slot)  # taken face up: everyone knows it
+                else:
+                    known.discard(slot)
+            knows[actor].add(slot)
+        elif kind is EventKind.USED_SWAP:
+            first, second = event.slots
+            swap_marks(handed, first, second)
+            if actor != seat and {first.seat, second.seat} == {actor, seat}:
+                given, received = (first, second) if first.seat == actor else (second, first)
+                handed[received] = given in knows[actor]
+            swap_known(knows, first, second)
+    return handed
+
+
+def swap_known(knows: list[set[Slot]], first: Slot, second: Slot) -> None:
+    """Swap 2 moved the two cards: whoever knew one of them now knows it in the other slot."""
+    for known in knows:
+        had_first, had_second = first in known, second in known
+        known.discard(first)
+        known.discard(second)
+        if had_first:
+            known.add(second)
+        if had_second:
+            known.add(first)

@@ -15,6 +15,7 @@ from game.dreamcats.actions import Slot
 from game.dreamcats.cards import COPIES, DREAM_SIZE, POINTS
 from game.dreamcats.events import EventKind
 from game.dreamcats.observation import Observation
+from game.dreamcats.players.history import swap_known
 
 OPEN_WORST = 5  # a seat with a card it has not seen takes that card for about the mean: its worst is at least this
 
@@ -85,7 +86,7 @@ def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
         elif kind is EventKind.USED_SWAP:
             first, second = event.slots
             caps[first], caps[second] = caps[second], caps[first]
-            _swap_known(knows, first, second)
+            swap_known(knows, first, second)
             pile.append(POINTS[event.cards[0]])
         elif kind is EventKind.USED_TAKE_TWO:
             pile.append(POINTS[event.cards[0]])
@@ -135,20 +136,8 @@ def last_turns(obs: Observation) -> dict[int, LastTurn]:
             first, second = event.slots
             for s in (first.seat, second.seat):
                 found.pop(s, None)  # its dream moved under it: no snapshot to trust
-            _swap_known(knows, first, second)
+            swap_known(knows, first, second)
     return found
-
-
-def _swap_known(knows: list[set[Slot]], first: Slot, second: Slot) -> None:
-    """Swap 2 moved the two cards: whoever knew one of them now knows it in the other slot."""
-    for known in knows:
-        had_first, had_second = first in known, second in known
-        known.discard(first)
-        known.discard(second)
-        if had_first:
-            known.add(second)
-        if had_second:
-            known.add(first)
 
 
 __all__ = ["LEAVE_CAP", "LastTurn", "last_turns", "slot_caps"]

@@ -22,7 +22,8 @@ from game.dreamcats.actions import (
 )
 from game.dreamcats.cards import DREAM_SIZE, POINTS, Card
 from game.dreamcats.observation import Observation
-from game.dreamcats.players.belief import Belief, belief_of
+from game.dreamcats.players.belief import Belief, belief_of, seated
+from game.dreamcats.players.history import card_origins, handed_to
 from game.dreamcats.state import Step
 
 INITIAL_PEEK = (0, 1)  # RULES.md §3.4: a computer player peeks at positions 1 and 2
@@ -43,6 +44,13 @@ class Params:
     take2_factor: float = 1.6  # Take 2 against one draw: the best of two cards
     take_bias: float = 0.0  # taking the discard must beat the expected gain of a draw by this much
     unknown_bonus: float = 0.0  # extra worth of replacing a card we do not know (we learn what lies there)
+    # An own card I have not seen, by where it came from (game.dreamcats.players.history), lies this far from the
+    # mean: one a rival drew and kept, or looked at and kept, before Swap 2 brought it to me; one a rival handed me
+    # from its own dream with Swap 2 (its worst), not knowing it or knowing it. All zero: every unseen card is alike.
+    own_kept: float = 0.0
+    own_looked: float = 0.0
+    own_given: float = 0.0
+    own_given_known: float = 0.0
 
 
 Waker = Callable[[Belief, Params, random.Random], bool]
@@ -62,7 +70,7 @@ def play(obs: Observation, legal: Sequence[Action], rng: random.Random, params: 
     peek = opening_peek(legal)
     if peek is not None:
         return peek
-    belief = belief_of(obs, params.owner_bias)
+    belief = belief_of(obs, params.owner_bias, own_shifts(obs, params))
     if obs.step is Step.CHOOSING:
         action = _keep(belief, params)
     elif obs.step is Step.HOLDING and obs.holding is not None:
@@ -73,6 +81,20 @@ def play(obs: Observation, legal: Sequence[Action], rng: random.Random, params: 
         action = _start(belief, params)
     # A caller may offer fewer actions than the rules allow (a rollout forbids Wake up!): never step outside them.
     return action if action in legal else legal[0]
+
+
+def own_shifts(obs: Observation, params: Params) -> dict[Slot, float]:
+    """How far from the mean each own card the seat has not seen is expected to lie, by where it came from."""
+    if not (params.own_kept or params.own_looked or params.own_given or params.own_given_known):
+        return {}
+    seat = seated(obs)
+    shifts = {slot: params.own_kept if drawn else params.own_looked
+              for slot, (drawn, keeper) in card_origins(obs).items()
+              if slot.seat == seat and keeper != seat and slot not in obs.known}
+    for slot, knew in handed_to(obs, seat).items():
+        if slot not in obs.known:
+            shifts[slot] = params.own_given_known if knew else params.own_given
+    return shifts
 
 
 def _start(belief: Belief, params: Params) -> Action:
