@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from game.dreamcats.actions import Slot
-from game.dreamcats.events import EventKind
+from game.dreamcats.events import Event, EventKind
 from game.dreamcats.observation import Observation
 
 T = TypeVar("T")
@@ -83,27 +83,40 @@ def handed_to(obs: Observation, seat: int) -> dict[Slot, bool]:
         actor, kind = event.seat, event.kind
         if actor is None:
             continue
-        if kind is EventKind.INITIAL_PEEK:
-            knows[actor].update(event.slots)
-        elif kind is EventKind.USED_PEEK:
-            knows[actor].add(event.slots[0])
-        elif kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
-            slot = event.slots[0]
-            handed.pop(slot, None)
-            for known in knows:
-                if kind is EventKind.TOOK_DISCARD:
-                    known.add(slot)  # taken face up: everyone knows it
-                else:
-                    known.discard(slot)
-            knows[actor].add(slot)
+        if kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
+            handed.pop(event.slots[0], None)
         elif kind is EventKind.USED_SWAP:
             first, second = event.slots
             swap_marks(handed, first, second)
             if actor != seat and {first.seat, second.seat} == {actor, seat}:
                 given, received = (first, second) if first.seat == actor else (second, first)
                 handed[received] = given in knows[actor]
-            swap_known(knows, first, second)
+        note_knowledge(knows, event)
     return handed
+
+
+def note_knowledge(knows: list[set[Slot]], event: Event) -> None:
+    """Who knows which slot's card after a public event (knows[seat]: the slots whose card that seat has seen).
+
+    A peek shows the peeker; a card swapped in from a draw is known only to its new owner; a card taken from the
+    discard pile was face up, so everyone knows it; Swap 2 moves what each seat knows with the cards.
+    """
+    actor, kind = event.seat, event.kind
+    if actor is None:
+        return
+    if kind is EventKind.INITIAL_PEEK:
+        knows[actor].update(event.slots)
+    elif kind is EventKind.USED_PEEK:
+        knows[actor].add(event.slots[0])
+    elif kind is EventKind.SWAPPED_IN:
+        for known in knows:
+            known.discard(event.slots[0])
+        knows[actor].add(event.slots[0])
+    elif kind is EventKind.TOOK_DISCARD:
+        for known in knows:
+            known.add(event.slots[0])
+    elif kind is EventKind.USED_SWAP:
+        swap_known(knows, *event.slots)
 
 
 def swap_known(knows: list[set[Slot]], first: Slot, second: Slot) -> None:

@@ -15,7 +15,7 @@ from game.dreamcats.actions import Slot
 from game.dreamcats.cards import COPIES, DREAM_SIZE, POINTS
 from game.dreamcats.events import EventKind
 from game.dreamcats.observation import Observation
-from game.dreamcats.players.history import swap_known
+from game.dreamcats.players.history import note_knowledge
 
 OPEN_WORST = 5  # a seat with a card it has not seen takes that card for about the mean: its worst is at least this
 
@@ -51,9 +51,7 @@ def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
         seat, kind = event.seat, event.kind
         if seat is None:
             continue
-        if kind is EventKind.INITIAL_PEEK:
-            knows[seat].update(event.slots)
-        elif kind is EventKind.DREW:
+        if kind is EventKind.DREW:
             cap_known(seat, max(LEAVE_CAP[pile[-1]], OPEN_WORST) if open_slots(seat) else LEAVE_CAP[pile[-1]])
             held_cap = 9
         elif kind is EventKind.KEPT:
@@ -67,9 +65,6 @@ def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
             worst = given if slot in knows[seat] else OPEN_WORST
             cap_known(seat, worst)
             caps[slot] = min(worst, held_cap)
-            for known in knows:
-                known.discard(slot)
-            knows[seat].add(slot)
             pile.append(given)
         elif kind is EventKind.TOOK_DISCARD:
             slot = event.slots[0]
@@ -78,18 +73,15 @@ def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
             pile.pop()
             pile.append(POINTS[event.cards[1]])
             caps[slot] = POINTS[event.cards[0]]
-            for known in knows:
-                known.add(slot)
         elif kind is EventKind.USED_PEEK:
-            knows[seat].add(event.slots[0])
             pile.append(POINTS[event.cards[0]])
         elif kind is EventKind.USED_SWAP:
             first, second = event.slots
             caps[first], caps[second] = caps[second], caps[first]
-            swap_known(knows, first, second)
             pile.append(POINTS[event.cards[0]])
         elif kind is EventKind.USED_TAKE_TWO:
             pile.append(POINTS[event.cards[0]])
+        note_knowledge(knows, event)
     return caps
 
 
@@ -117,26 +109,15 @@ def last_turns(obs: Observation) -> dict[int, LastTurn]:
         if kind in (EventKind.DREW, EventKind.TOOK_DISCARD):
             found[seat] = LastTurn(seat, turns[seat], frozenset(s.position for s in knows[seat] if s.seat == seat), {})
             turns[seat] += 1
-        if kind is EventKind.INITIAL_PEEK:
-            knows[seat].update(event.slots)
-        elif kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
+        if kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
             slot = event.slots[0]
             given = event.cards[0] if kind is EventKind.SWAPPED_IN else event.cards[1]
             if slot.seat in found:
                 found[slot.seat].given.setdefault(slot.position, POINTS[given])
-            for known in knows:
-                known.discard(slot)
-            if kind is EventKind.TOOK_DISCARD:
-                for known in knows:
-                    known.add(slot)
-            knows[seat].add(slot)
-        elif kind is EventKind.USED_PEEK:
-            knows[seat].add(event.slots[0])
         elif kind is EventKind.USED_SWAP:
-            first, second = event.slots
-            for s in (first.seat, second.seat):
+            for s in (event.slots[0].seat, event.slots[1].seat):
                 found.pop(s, None)  # its dream moved under it: no snapshot to trust
-            swap_known(knows, first, second)
+        note_knowledge(knows, event)
     return found
 
 
