@@ -63,7 +63,7 @@ class _Processes:
 
 
 def start_processes(count: int) -> None:
-    """Draw the public Dreamcats pictures in `count` processes of their own from now on (0: in the threads)."""
+    """Draw the public pictures of every game in `count` processes of their own from now on (0: in the threads)."""
     stop_processes()
     _Processes.count, _Processes.restarts = count, 0
     if count > 0:

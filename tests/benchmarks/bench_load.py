@@ -53,13 +53,14 @@ def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> li
 
 
 async def open_tables(tables: list[PlayingTable], rate: float) -> list[asyncio.Task[None]]:
-    """Start every table's people, `rate` tables a second, and wait until every table shows its first match."""
+    """Start every table's people, `rate` tables a second, and wait until every table has shown its first match
+    (the first ones may have finished it since)."""
     tasks = []
     for table in tables:
         tasks.append(asyncio.create_task(table.run()))
         await asyncio.sleep(1 / rate)
     end = time.monotonic() + 60
-    while any(t.message is None for t in tables) and time.monotonic() < end:
+    while not all(t.shown_once for t in tables) and time.monotonic() < end:
         await asyncio.sleep(0.2)
     return tasks
 
@@ -112,7 +113,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         halfway = await bot.command("stats")
         tasks += await open_tables(tables[half:], args.open_rate)
         opened = await bot.command("stats")
-        print(f"opened {sum(t.message is not None for t in tables)} of {args.games} tables in "
+        print(f"opened {sum(t.shown_once for t in tables)} of {args.games} tables in "
               f"{time.monotonic() - opening:.1f} s")
         await asyncio.sleep(args.warmup)
         tally.reset()

@@ -65,6 +65,7 @@ class LoadTable:
         self.seats = [Seat(p) for p in people]
         self.game_id = ""
         self.message: FakeMessage | None = None
+        self.shown_once = False  # a table of this channel's has been shown at least once
         self.lobby: FakeMessage | None = None  # the newest lobby message seen in the channel
         self.number = -1
         self.over = False
@@ -94,7 +95,7 @@ class LoadTable:
                     self._changed = asyncio.Event()
                 return
             reposted = self.message is not None and message is not self.message
-            self.message, self.number = message, number
+            self.message, self.number, self.shown_once = message, number, True
             now = time.monotonic()
             shown = [now - at for target, at in self._lags if target <= number]
             self.tally.edit_lags.extend(shown)
