@@ -22,6 +22,7 @@ import os
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from typing import Any, TypeVar
 
 import discord
@@ -79,9 +80,12 @@ def stop_processes() -> None:
 
 def _new_process_pool(count: int) -> ProcessPoolExecutor:
     # forkserver: the workers are forked from a clean process that imported only bot.picture_work, never from the
-    # bot's (its threads, sockets and event loop); `python -m bot` is not imported again there.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["bot.picture_work"])
+    # bot's (its threads, sockets and event loop); `python -m bot` is not imported again there. Where there is no
+    # fork server (Windows), each worker starts afresh.
+    context: BaseContext = multiprocessing.get_context("spawn")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        multiprocessing.set_forkserver_preload(["bot.picture_work"])
     return ProcessPoolExecutor(count, mp_context=context, initializer=picture_work.start_worker,
                                initargs=(os.getpid(),))
 
