@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +36,8 @@ TEXT = pictures.PictureText()
 DREAMS = ((Card.ZERO, Card.PEEK_1, Card.NINE, Card.THREE), (Card.FIVE, Card.SWAP_2, Card.ONE, Card.EIGHT))
 DREAMS = ((Card.ZERO, Card.PEEK_1, Card.NINE, Card.THREE), (Card.FIVE, Card.SWAP_2, Card.ONE, Card.EIGHT))
 RESULT = RoundResult(1, DREAMS, (12, 14), (12, 19), 0, 0, False, 9)
-LINUX = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the processes through Linux's /proc")
+LINUX = pytest.mark.skipif(not Path(f"/proc/self/task/{threading.get_native_id()}/children").exists(),
+                           reason="finds the picture processes through Linux's /proc/<pid>/task/<tid>/children")
 
 
 @pytest.fixture
@@ -76,6 +78,7 @@ def gone(pids: list[int], within: float) -> bool:
     return False
 
 
+@LINUX
 async def test_public_pictures_drawn_in_a_process_are_the_ones_drawn_here(in_processes: None) -> None:
     obs, events, _ = sample_observations()
     table = await pictures.table_file(obs, NAMES, [], TEXT, deadline="in 2 minutes")
@@ -105,6 +108,7 @@ async def other_games_public_pictures() -> list[tuple[str, bytes, str | None]]:
     return [(file.filename, file.fp.read(), file.description) for file in files]
 
 
+@LINUX
 async def test_the_other_games_public_pictures_drawn_in_a_process_are_the_ones_drawn_here(in_processes: None
                                                                                           ) -> None:
     there = await other_games_public_pictures()
@@ -173,6 +177,7 @@ def test_picture_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
         bot.kill()
 
 
+@LINUX
 async def test_a_whole_match_with_pictures_drawn_in_a_process(world: World) -> None:
     bot = DreamcatsBot(database_url=world.database_url, clock=ManualClock(), computer_pause=0.0, edit_interval=0.0,
                        rng=random.Random(3), picture_processes=1)
