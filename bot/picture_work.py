@@ -84,9 +84,7 @@ def _exit_with(bot_pid: int) -> None:
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process now has that number: ours is gone
+    except (ProcessLookupError, PermissionError):  # PermissionError: someone else's process now has that number
         return False
     return True
 

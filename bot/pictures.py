@@ -177,6 +177,7 @@ async def warm_up() -> bytes:
     starts), so that the first real game does not wait for the caches; the PNG drawn in a thread."""
     # The first frame of a process builds every sprite, font and the encoder's palette (about half a second).
     drawn = draw(picture_work.warm_up)
-    started = [draw_apart(picture_work.warm_up) for _ in range(_Processes.count if _Processes.pool else 0)]
-    png, *_ = await asyncio.gather(drawn, *started)
+    # A job per process makes the pool start them all now; each warms its caches as it starts (start_worker).
+    started = [draw_apart(os.getpid) for _ in range(_Processes.count if _Processes.pool else 0)]
+    png, _ = await asyncio.gather(drawn, asyncio.gather(*started))
     return png

@@ -115,16 +115,21 @@ async def watch_loop(counters: Counters) -> None:
 
 def thread_cpu() -> dict[str, float]:
     """CPU seconds per kind of thread (the name without its number): the loop, picture workers, database."""
-    ticks, found = os.sysconf("SC_CLK_TCK"), dict[str, float]()
+    found = dict[str, float]()
     for thread in threading.enumerate():
-        try:
-            with open(f"/proc/self/task/{thread.native_id}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
         kind = thread.name.rstrip("0123456789_").split(" ")[0]
-        found[kind] = found.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+        found[kind] = found.get(kind, 0.0) + cpu_seconds(f"/proc/self/task/{thread.native_id}/stat")
     return found
+
+
+def cpu_seconds(stat_path: str) -> float:
+    """User and system CPU seconds from a /proc stat file (0 for a thread or process that is gone)."""
+    try:
+        with open(stat_path) as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def descendants(pid: int) -> list[int]:
@@ -145,13 +150,11 @@ def process_usage(pid: int) -> tuple[float, int]:
     """CPU seconds and proportional set size of one process (its resident memory, the pages it shares with others
     divided among them): the picture processes share their start-up pages with the fork server (0 for one gone)."""
     try:
-        with open(f"/proc/{pid}/stat") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
         with open(f"/proc/{pid}/smaps_rollup") as handle:
             pss = next(int(line.split()[1]) * 1024 for line in handle if line.startswith("Pss:"))
     except (OSError, StopIteration):
         return 0.0, 0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), pss
+    return cpu_seconds(f"/proc/{pid}/stat"), pss
 
 
 def picture_processes(args: argparse.Namespace) -> int:
