@@ -42,8 +42,7 @@ async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T],
     """
     task = asyncio.ensure_future(work)
     try:
-        done, _ = await asyncio.wait({task}, timeout=wait_before_deferring(interaction, within))
-        if not done:
+        if not await finished_within(task, wait_before_deferring(interaction, within)):
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral
     except SENDING_FAILED as exc:
@@ -52,7 +51,16 @@ async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T],
     except BaseException:
         task.add_done_callback(_retrieve)
         raise
-    return await task
+    try:
+        return await task
+    finally:
+        del task  # a failure's traceback holds this frame: without the task, no reference cycle
+
+
+async def finished_within(task: asyncio.Future[Any], seconds: float) -> bool:
+    """Whether the task finishes within `seconds` (it goes on either way)."""
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    return bool(done)
 
 
 def _retrieve(task: asyncio.Future[Any]) -> None:

@@ -7,7 +7,6 @@ are DynamicItems whose custom_id carries only the target page and who opened the
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from itertools import groupby
@@ -17,7 +16,8 @@ import discord
 
 from bot.i18n import card_name, picture_text, resolve_locale, t, tn
 from bot.i18n.helpers import card_key
-from bot.pictures import draw
+from bot.pictures import draw, picture_file
+from bot.views.shown import make_view
 from game.dreamcats import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
 from game.dreamcats.cards import COPIES
 from game.dreamcats.settings import PENALTIES
@@ -146,14 +146,14 @@ GUIDE_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GuideButton]
 
 def guide_view(page: int, owner: int, locale: str) -> discord.ui.View:
     """Previous and Next, then one dot per page (the current one lit and disabled)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(GuideButton(max(page - 1, 1), "p", owner, label=t("guide.previous", locale), emoji="◀️",
-                              disabled=page <= 1, row=0))
-    view.add_item(GuideButton(min(page + 1, PAGES), "n", owner, label=t("guide.next", locale), emoji="▶️",
-                              disabled=page >= PAGES, row=0))
-    for dot in range(1, PAGES + 1):
-        view.add_item(GuideButton(dot, "d", owner, label=str(dot), disabled=dot == page, current=dot == page, row=1))
-    return view
+    dots = [GuideButton(dot, "d", owner, label=str(dot), disabled=dot == page, current=dot == page, row=1)
+            for dot in range(1, PAGES + 1)]
+    return make_view(
+        GuideButton(max(page - 1, 1), "p", owner, label=t("guide.previous", locale), emoji="◀️", disabled=page <= 1,
+                    row=0),
+        GuideButton(min(page + 1, PAGES), "n", owner, label=t("guide.next", locale), emoji="▶️",
+                    disabled=page >= PAGES, row=0),
+        *dots)
 
 
 async def guide_message(page: int, locale: str, owner: int) -> tuple[discord.Embed, bytes, discord.ui.View]:
@@ -162,7 +162,7 @@ async def guide_message(page: int, locale: str, owner: int) -> tuple[discord.Emb
 
 
 def _file(png: bytes, page: int, locale: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=file_name(page), description=page_alt(page, locale)[:1024])
+    return picture_file(png, page_alt(page, locale), file_name(page))
 
 
 async def show_rules(interaction: discord.Interaction) -> None:

@@ -24,6 +24,7 @@ from bot.guild_settings import InvalidSettingError, change_settings, changed_set
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, LeaderboardPage, PlayerStats, get_server_settings, leaderboard, player_stats
 from bot.storage.records import DREAMCATS
+from bot.views.shown import make_view
 
 log = logging.getLogger(__name__)
 
@@ -175,12 +176,11 @@ def leaderboard_view(page: int, pages: int, owner: int, locale: str, game: str =
     """Previous/next buttons (they keep to the game), or None when everything fits on one page."""
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardButton(max(page - 1, 1), "p", owner, label=t("standings.leaderboard.previous", locale),
-                                    disabled=page <= 1, game=game))
-    view.add_item(LeaderboardButton(min(page + 1, pages), "n", owner, label=t("standings.leaderboard.next", locale),
-                                    disabled=page >= pages, game=game))
-    return view
+    return make_view(
+        LeaderboardButton(max(page - 1, 1), "p", owner, label=t("standings.leaderboard.previous", locale),
+                          disabled=page <= 1, game=game),
+        LeaderboardButton(min(page + 1, pages), "n", owner, label=t("standings.leaderboard.next", locale),
+                          disabled=page >= pages, game=game))
 
 
 async def leaderboard_answer(interaction: discord.Interaction, db: Database, page: int = 1,

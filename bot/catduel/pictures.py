@@ -3,37 +3,32 @@ started them), with neutral file names and alt text."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 import discord
 
 from bot.catduel import picture_work
-from bot.pictures import draw, draw_apart
+from bot.pictures import draw, draw_apart, picture_file
 from game.catduel import Observation
 from images import encode_png
 from images.catduel import CatDuelText, hand_alt, render_hand
 
 
-def _file(png: bytes, alt: str, name: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name, description=alt[:1024])
-
-
 async def table_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
     """The public table (obs must be the public observation), as table.png."""
     assert obs.seat is None, "the table picture is public"
-    return _file(*await draw_apart(picture_work.table_png, obs, tuple(names), text), "table.png")
+    return picture_file(*await draw_apart(picture_work.table_png, obs, tuple(names), text), "table.png")
 
 
 async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
     """A seat's own cat and chance cards (for its ephemeral reply only), as hand.png."""
     assert obs.seat is not None, "a hand picture shows one seat's own cards"
     seat_names = tuple(names)
-    return _file(*await draw(lambda: (encode_png(render_hand(obs, seat_names, text=text)),
+    return picture_file(*await draw(lambda: (encode_png(render_hand(obs, seat_names, text=text)),
                                       hand_alt(obs, seat_names, text))), "hand.png")
 
 
 async def standings_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
     """The end of the match (the public observation), as standings.png."""
     assert obs.seat is None, "the standings are public"
-    return _file(*await draw_apart(picture_work.standings_png, obs, tuple(names), text), "standings.png")
+    return picture_file(*await draw_apart(picture_work.standings_png, obs, tuple(names), text), "standings.png")

@@ -25,7 +25,7 @@ from bot.service import Table
 from bot.texts import seat_names
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
-from bot.views.shown import COLOUR
+from bot.views.shown import COLOUR, make_view
 from game.catduel import Ability, Action, Observation, Phase, Prelude, Strategy
 
 PICTURE_WITHIN = 2.0  # a reply waits at most this long for its picture; the text and buttons name the cards anyway
@@ -50,10 +50,7 @@ class DuelStep:
         """The buttons and menus, if any."""
         if not self.items:
             return None
-        view = discord.ui.View(timeout=None)
-        for item in self.items:
-            view.add_item(item)
-        return view
+        return make_view(*self.items)
 
     async def render(self, table: Table, obs: Observation, locale: str
                      ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:

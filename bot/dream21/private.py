@@ -19,7 +19,7 @@ from bot.service import Table
 from bot.texts import seat_names
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
-from bot.views.shown import COLOUR
+from bot.views.shown import COLOUR, make_view
 from game.dream21 import TARGET, Draw, Observation, Play
 
 PICTURE_WITHIN = 2.0  # a reply waits at most this long for its picture; the text names the cards anyway
@@ -44,10 +44,7 @@ class HandStep:
         picture = await _hand_picture(table, obs, locale) if self.picture else None
         if picture is not None:
             embed.set_image(url="attachment://hand.png")
-        view = discord.ui.View(timeout=None) if self.items else None
-        for item in self.items:
-            assert view is not None
-            view.add_item(item)
+        view = make_view(*self.items) if self.items else None
         return embed, view, [picture] if picture is not None else []
 
 

@@ -154,7 +154,10 @@ class TurnDriver:
         raises (the game moved on, the pause ended early) is retrieved here instead of left unretrieved."""
         change = asyncio.ensure_future(self.change(game_id, step, restart=False))
         change.add_done_callback(_retrieve)
-        await asyncio.shield(change)
+        try:
+            await asyncio.shield(change)
+        finally:
+            del change  # what it raised holds this frame in its traceback: without the task, no reference cycle
 
     async def _wait_for_people(self, game_id: str, until: datetime) -> None:
         """The game waits for people (settled, for tests and the demo) until their time runs out."""

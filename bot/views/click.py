@@ -10,6 +10,7 @@ from typing import cast
 
 import discord
 
+from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
@@ -112,7 +113,9 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
 async def _run(work: Awaitable[None], click: Click) -> None:
     """Await the handler; if a deferred reply is still open after a while, say that the result is coming."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=STILL_WORKING_AFTER)
-    if not done:
-        await complete_deferred(click.interaction, t("private.still_working", click.locale), final=False)
-    await task
+    try:
+        if not await finished_within(task, STILL_WORKING_AFTER):
+            await complete_deferred(click.interaction, t("private.still_working", click.locale), final=False)
+        await task
+    finally:
+        del task  # a refusal's traceback holds this frame: without the task, no reference cycle

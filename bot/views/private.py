@@ -16,7 +16,7 @@ from bot.service import Table
 from bot.texts import card_power, seat_names, slot_text
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
-from bot.views.shown import COLOUR
+from bot.views.shown import COLOUR, make_view
 from game.dreamcats import DREAM_SIZE, EventKind, Observation, Slot, Step
 
 log = logging.getLogger(__name__)
@@ -42,11 +42,7 @@ class Private:
         if picture is not None:
             files.append(picture)
             embed.set_image(url="attachment://dream.png")
-        view = discord.ui.View(timeout=None) if self.items else None
-        for item in self.items:
-            assert view is not None
-            view.add_item(item)
-        return embed, view, files
+        return embed, make_view(*self.items) if self.items else None, files
 
     async def _picture(self, table: Table, obs: Observation, locale: str) -> discord.File | None:
         """The private picture, or None when it cannot be drawn in time (the text names the cards anyway)."""

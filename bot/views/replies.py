@@ -76,10 +76,11 @@ async def release(interaction: discord.Interaction) -> bool | None:
     pending: _Hold | None = interaction.extras.pop(HOLD, None)
     if pending is None or pending.task is None:
         return None
+    task, pending.task = pending.task, None  # the task's closure holds `pending`: no cycle left behind
     if pending.deferring:
-        await pending.task
+        await task
     else:
-        pending.task.cancel()
+        task.cancel()
     return pending.new_message
 
 

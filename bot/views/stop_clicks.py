@@ -10,13 +10,13 @@ from bot.i18n import t
 from bot.views.click import Click, handler
 from bot.views.ids import make_id
 from bot.views.items import GameButton
+from bot.views.shown import make_view
 
 
 def stop_confirmation(game_id: str, locale: str) -> dict[str, Any]:
     """The private question and its one button (keyword arguments of a message)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(make_id(game_id, "stopok"), t("stop.confirm_button", locale),
-                             style=discord.ButtonStyle.danger))
+    view = make_view(GameButton(make_id(game_id, "stopok"), t("stop.confirm_button", locale),
+                                style=discord.ButtonStyle.danger))
     view.stop()  # only sent: the button is dispatched by its custom_id (see bot.views.replies._answer)
     return {"content": t("stop.confirm", locale), "view": view}
 

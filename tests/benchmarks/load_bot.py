@@ -58,14 +58,20 @@ class Counters:
         self.full_collections = 0
         self.collections = 0  # of any generation
         self._gc_started = 0.0
+        self._gc_cpu_started = 0.0
+        self.longest_gc: tuple[float, float, int, int] = (0.0, 0.0, 0, 0)  # wall s, CPU s, generation, collected
         self.ready_at: float | None = None
 
     def time_gc(self, phase: str, info: dict[str, Any]) -> None:
         """gc.callbacks hook: how long each collection held the interpreter."""
         if phase == "start":
             self._gc_started = time.perf_counter()
+            self._gc_cpu_started = time.thread_time()
             return
-        self.max_gc_pause = max(self.max_gc_pause, time.perf_counter() - self._gc_started)
+        wall = time.perf_counter() - self._gc_started
+        if wall > self.max_gc_pause:
+            self.longest_gc = (wall, time.thread_time() - self._gc_cpu_started, info["generation"], info["collected"])
+        self.max_gc_pause = max(self.max_gc_pause, wall)
         self.full_collections += info["generation"] == 2
         self.collections += 1
 
@@ -174,7 +180,8 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "apart_rss": apart_rss, "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
-            "max_gc_pause": counters.max_gc_pause, "full_collections": counters.full_collections,
+            "max_gc_pause": counters.max_gc_pause, "longest_gc": counters.longest_gc,
+            "full_collections": counters.full_collections,
             "collections": counters.collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic()}
@@ -240,6 +247,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.max_gc_pause, counters.full_collections, counters.collections = 0.0, 0, 0
+            counters.longest_gc = (0.0, 0.0, 0, 0)
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()

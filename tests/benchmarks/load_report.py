@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ def report_window(window: Window) -> list[str]:
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
         f"{window.after['stalls_over_50ms']} stalls over 50 ms; garbage collector: longest pause "
         f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections of "
-        f"{window.after['collections']}",
+        f"{window.after['collections']} (the longest: {_gc(window.after['longest_gc'])})",
         f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
         f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
         f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
@@ -80,3 +81,9 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
         + (f"; of that, the picture processes' PSS: {empty.get('apart_rss', 0) / mib:.1f} MiB before any table, "
            f"{end['apart_rss'] / mib:.1f} MiB at the end" if end.get("apart_rss") else ""),
     ]
+
+
+def _gc(longest: Sequence[float]) -> str:
+    wall, cpu, generation, collected = longest
+    return (f"generation {generation:.0f}, {wall * 1000:.1f} ms, {cpu * 1000:.1f} ms of it the collecting "
+            f"thread's CPU, {collected:.0f} objects freed")
