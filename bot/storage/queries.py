@@ -27,6 +27,10 @@ _FIGURES = (
     PlayerRating.wakeup_successes,
 )
 
+# Built once: an aliased class and its table alias point at each other, so one built per query lived on as a
+# reference cycle until the garbage collector came round.
+_COUNTED, _ABOVE = aliased(PlayerRating, name="counted"), aliased(PlayerRating, name="above")
+
 
 async def leaderboard(
     session: AsyncSession, *, guild_id: int, offset: int = 0, limit: int = 10, game: str = DREAMCATS
@@ -46,7 +50,7 @@ async def leaderboard(
         .limit(limit)
         .cte("page")
     )
-    counted, above = aliased(PlayerRating), aliased(PlayerRating)
+    counted, above = _COUNTED, _ABOVE
     total = select(func.count()).where(counted.guild_id == guild_id, counted.game == game).scalar_subquery()
     top = select(func.max(keys.c.ordinal)).scalar_subquery()
     better = select(func.count()).where(above.guild_id == guild_id, above.game == game,
@@ -77,7 +81,7 @@ async def player_stats(
 ) -> PlayerStats | None:
     """The person's record in one game in this server, None if they never finished a match of it here (four round
     trips)."""
-    above = aliased(PlayerRating)
+    above = _ABOVE
     better = (
         select(func.count())
         .where(above.guild_id == guild_id, above.game == game, above.ordinal > PlayerRating.ordinal)
