@@ -23,14 +23,6 @@ def dispatch_clicks_to(dispatcher: Dispatcher) -> None:
     _dispatchers[:] = [dispatcher]
 
 
-async def _dispatch_from(item: discord.ui.Item[Any], interaction: discord.Interaction, custom_id: str,
-                         values: tuple[str, ...]) -> None:
-    try:
-        await _dispatch(interaction, custom_id, values)
-    finally:
-        _let_go(item, interaction)
-
-
 def _let_go(item: discord.ui.Item[Any], interaction: discord.Interaction) -> None:
     """Break the reference cycles a handled click leaves, so that refcounting frees it at once.
 
@@ -49,14 +41,17 @@ def _let_go(item: discord.ui.Item[Any], interaction: discord.Interaction) -> Non
     interaction._original_response = None  # its message state points back at the interaction
 
 
-async def _dispatch(interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]) -> None:
-    parsed = parse_id(custom_id)
-    if parsed is None:
-        return
-    if not _dispatchers:
-        log.error("a click on %s arrived before the click handlers were set up", custom_id)
-        return
-    await _dispatchers[0](interaction, parsed, values)
+async def _dispatch(item: GameButton | GameSelect, interaction: discord.Interaction, values: tuple[str, ...]) -> None:
+    try:
+        parsed = parse_id(item.custom_id)
+        if parsed is None:
+            return
+        if not _dispatchers:
+            log.error("a click on %s arrived before the click handlers were set up", item.custom_id)
+            return
+        await _dispatchers[0](interaction, parsed, values)
+    finally:
+        _let_go(item, interaction)
 
 _BUTTONS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>dc)"))
 _SELECTS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>ds)"))
@@ -79,7 +74,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTO
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the one dispatcher."""
-        await _dispatch_from(self, interaction, self.custom_id, ())
+        await _dispatch(self, interaction, ())
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECTS):
@@ -102,7 +97,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELEC
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to the one dispatcher."""
-        await _dispatch_from(self, interaction, self.custom_id, tuple(self.item.values))
+        await _dispatch(self, interaction, tuple(self.item.values))
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GameButton, GameSelect]
