@@ -51,6 +51,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.storage.group_commit import GroupCommit
 from bot.storage.records import StorageError
 from bot.storage.thread_loop import ThreadLoop
 
@@ -187,10 +188,14 @@ class ThreadWriter:
         event.listen(engine, "begin", _begin_deferred if reads_only else _begin_immediate)
         self._thread = ThreadLoop("dreamcats-reader" if reads_only else "dreamcats-writer")
         self._lock = asyncio.Lock()  # used only on the writer's loop
+        # Writes that wait together are committed together (bot.storage.group_commit); a read stands alone.
+        self.group_commit = None if reads_only else GroupCommit(self._session, self._lock)
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
-        """Hand `work` to the writer thread and wait for its commit (one at a time: always serializable)."""
-        return await self._thread.run(self._transaction(work))
+        """Hand `work` to the writer thread and wait for its commit (one after another: always serializable)."""
+        if self.group_commit is None:
+            return await self._thread.run(self._transaction(work))
+        return await self._thread.run(self.group_commit.run(work))
 
     async def _transaction(self, work: Work[T]) -> T:
         async with self._lock, self._session() as session, session.begin():

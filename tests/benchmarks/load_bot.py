@@ -27,6 +27,7 @@ import discord
 import discord.gateway
 import discord.http
 import yarl
+from discord.webhook.async_ import AsyncWebhookAdapter
 from PIL import Image
 
 from bot.app import run_loop
@@ -34,6 +35,7 @@ from bot.client import DreamcatsBot
 from bot.config import default_picture_processes
 from bot.service import Table
 from bot.views import replies
+from tests.benchmarks.load_report import percentile
 
 TICK = 0.02  # how often the stall monitor wakes; a stall is the lateness of that wake-up
 
@@ -61,6 +63,14 @@ class Counters:
         self._gc_cpu_started = 0.0
         self.longest_gc: tuple[float, float, int, int] = (0.0, 0.0, 0, 0)  # wall s, CPU s, generation, collected
         self.ready_at: float | None = None
+        self.received: dict[int, float] = {}  # interaction id -> when the bot parsed it (perf_counter)
+        self.acks: list[float] = []  # seconds from parsing an interaction to sending its callback request
+
+    def acknowledged(self, interaction_id: int) -> None:
+        """The interaction's callback request is being made: how long the bot took to get there."""
+        started = self.received.pop(int(interaction_id), None)
+        if started is not None:
+            self.acks.append(time.perf_counter() - started)
 
     def time_gc(self, phase: str, info: dict[str, Any]) -> None:
         """gc.callbacks hook: how long each collection held the interpreter."""
@@ -99,6 +109,24 @@ class LoadBot(DreamcatsBot):
             counters.moves += 1
 
         store.save, store.finish = counted_save, counted_finish
+        self._time_acknowledgements()
+
+    def _time_acknowledgements(self) -> None:
+        """Time each interaction inside the bot: from its gateway event parsed to its callback request begun."""
+        parsers, counters = self._connection.parsers, self.counters
+        parse = parsers["INTERACTION_CREATE"]
+        respond = AsyncWebhookAdapter.create_interaction_response
+
+        def timed_parse(data: Any) -> None:
+            counters.received[int(data["id"])] = time.perf_counter()
+            parse(data)
+
+        def timed_respond(adapter: AsyncWebhookAdapter, interaction_id: int, *args: Any, **kwargs: Any) -> Any:
+            counters.acknowledged(interaction_id)
+            return respond(adapter, interaction_id, *args, **kwargs)
+
+        parsers["INTERACTION_CREATE"] = timed_parse
+        AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Count every interaction (the tree and the dynamic items handle it)."""
@@ -184,7 +212,8 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "full_collections": counters.full_collections,
             "collections": counters.collections,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
-            "threads": threads, "now": time.monotonic()}
+            "threads": threads, "now": time.monotonic(),
+            "bot_acks": [percentile(counters.acks, q) for q in (0.5, 0.9, 0.99, 1.0)]}
 
 
 def heap_report() -> dict[str, Any]:
@@ -248,6 +277,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.max_gc_pause, counters.full_collections, counters.collections = 0.0, 0, 0
             counters.longest_gc = (0.0, 0.0, 0, 0)
+            counters.acks.clear()
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()

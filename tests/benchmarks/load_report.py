@@ -52,6 +52,9 @@ def report_window(window: Window) -> list[str]:
         f"window: {seconds:.1f} s, {interactions:.0f} interactions ({interactions / seconds:.1f}/s), "
         f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
         f"acknowledgement: {_ms(tally.acks)}",
+        "of that, inside the bot (its gateway event parsed -> its callback request begun): " + " ".join(
+            f"{name} {value * 1000:.1f}" for name, value in zip(
+                ("p50", "p90", "p99", "max"), window.after.get("bot_acks", ()), strict=False)) + " ms",
         f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",

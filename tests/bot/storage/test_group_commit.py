@@ -1,0 +1,152 @@
+"""Group commit on a SQLite file: writes that wait together share one transaction, and mean what they meant alone.
+
+Each test first stops the writer thread inside a write of its own (a threading.Event it waits on), hands over the
+writes under test while it is stopped, then lets it go: those writes are then waiting together, as under load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import ConflictError, Seat, Table
+from bot.sqlstore import SqlGameStore
+from bot.storage import Database
+from bot.storage.models import LiveGame
+from bot.storage.writer import ThreadWriter
+from game.dreamcats import MatchSettings
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+class Boom(RuntimeError):
+    """A write that fails after its statement ran."""
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database on a SQLite file (the only backend that groups its writes)."""
+    database = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'grouped.db'}")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+def _table(n: int) -> Table:
+    return Table(f"game{n}", 11, 7000 + n, 1, MatchSettings(), "en", [Seat(1, "Ana")], T0)
+
+
+def _grouped(db: Database) -> int:
+    assert isinstance(db.writer, ThreadWriter) and db.writer.group_commit is not None
+    return db.writer.group_commit.grouped
+
+
+async def _while_writer_is_stopped(db: Database, writes: Callable[[], Awaitable[list[object]]]) -> list[object]:
+    """Start `writes` while the writer thread is held inside another write, then let it go; their outcomes."""
+    entered, release = threading.Event(), threading.Event()
+
+    async def stop_the_writer(session: AsyncSession) -> None:
+        entered.set()
+        release.wait(10)  # on the writer's thread: nothing else is written meanwhile
+
+    stopper = asyncio.create_task(db.write(stop_the_writer))
+    assert await asyncio.to_thread(entered.wait, 10)
+    pending = asyncio.ensure_future(writes())
+    for _ in range(20):  # let every write be handed over to the writer's queue
+        await asyncio.sleep(0.01)
+    release.set()
+    await stopper
+    return await pending
+
+
+async def _versions(db: Database) -> dict[str, int]:
+    async def read(session: AsyncSession) -> dict[str, int]:
+        rows = await session.execute(select(LiveGame.game_id, LiveGame.version))
+        return {game_id: version for game_id, version in rows}
+
+    return await db.read(read)
+
+
+async def test_saves_that_wait_together_are_committed_together(db: Database) -> None:
+    store = SqlGameStore(db)
+    tables = [_table(n) for n in range(30)]
+    for table in tables:
+        table.version = await store.create(table)
+    before = _grouped(db)
+
+    async def save_all() -> list[object]:
+        return list(await asyncio.gather(*(store.save(t) for t in tables)))
+
+    versions = await _while_writer_is_stopped(db, save_all)
+    assert versions == [2] * len(tables)
+    assert _grouped(db) > before
+    assert await _versions(db) == {t.game_id: 2 for t in tables}
+
+
+async def test_a_refused_save_in_a_group_is_refused_alone(db: Database) -> None:
+    store = SqlGameStore(db)
+    tables = [_table(n) for n in range(5)]
+    for table in tables:
+        table.version = await store.create(table)
+    stale = tables[2]
+    stale.version = 0  # someone else saved it since: the save must be refused, the others kept
+
+    async def save_all() -> list[object]:
+        return list(await asyncio.gather(*(store.save(t) for t in tables), return_exceptions=True))
+
+    outcomes = await _while_writer_is_stopped(db, save_all)
+    assert isinstance(outcomes[2], ConflictError)
+    assert [o for i, o in enumerate(outcomes) if i != 2] == [2, 2, 2, 2]
+    assert await _versions(db) == {t.game_id: 1 if t is stale else 2 for t in tables}
+
+
+async def test_a_write_that_fails_keeps_nothing_and_the_others_are_kept(db: Database) -> None:
+    store = SqlGameStore(db)
+    for n in range(3):
+        await store.create(_table(n))
+
+    def bump(game_id: str, fail: bool) -> Callable[[AsyncSession], Awaitable[str]]:
+        async def work(session: AsyncSession) -> str:
+            await session.execute(update(LiveGame).where(LiveGame.game_id == game_id).values(version=9))
+            if fail:
+                raise Boom("failed after its statement ran")
+            return game_id
+        return work
+
+    async def write_all() -> list[object]:
+        works = [bump("game0", False), bump("game1", True), bump("game2", False)]
+        return list(await asyncio.gather(*(db.write(w) for w in works), return_exceptions=True))
+
+    outcomes = await _while_writer_is_stopped(db, write_all)
+    assert outcomes[0] == "game0" and outcomes[2] == "game2"
+    assert isinstance(outcomes[1], Boom)
+    assert await _versions(db) == {"game0": 9, "game1": 1, "game2": 9}
+
+
+async def test_grouped_writes_run_in_order_each_seeing_the_ones_before(db: Database) -> None:
+    await SqlGameStore(db).create(_table(0))
+    before = _grouped(db)
+
+    def read_then_write(step: int) -> Callable[[AsyncSession], Awaitable[int]]:
+        async def work(session: AsyncSession) -> int:
+            seen = (await session.execute(text("SELECT version FROM live_games WHERE game_id = 'game0'"))).scalar_one()
+            await session.execute(text("UPDATE live_games SET version = :v WHERE game_id = 'game0'"),
+                                  {"v": seen * 10 + step})
+            return int(seen)
+        return work
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(*(db.write(read_then_write(step)) for step in range(1, 5))))
+
+    seen = await _while_writer_is_stopped(db, write_all)
+    assert seen == [1, 11, 112, 1123]
+    assert await _versions(db) == {"game0": 11234}
+    assert _grouped(db) == before + 1
