@@ -1,9 +1,12 @@
-"""Group commit: the write transactions waiting together for a SQLite file's writer are committed as one.
+"""Group commit: write transactions waiting together on the storage thread are committed as one.
 
-Why (issue 10): at 500 live tables the writer thread ran one transaction per save, each with its own BEGIN
+Why (issue 10): at 500 live tables the SQLite writer thread ran one transaction per save, each with its own BEGIN
 IMMEDIATE and COMMIT (file locks and a WAL append, which cost most of its time), so saves queued behind each other
-for tens to hundreds of milliseconds while the tables' locks were held. The works that arrive while a transaction
-runs now wait together and then share one transaction: one BEGIN and one COMMIT for the whole group.
+for tens to hundreds of milliseconds while the tables' locks were held. On PostgreSQL each save also took a pooled
+connection, a BEGIN, a COMMIT and the connection's reset: round trips and Python on the writer's thread, which
+shares the interpreter with the bot's loop. The works that arrive while a transaction runs now wait together and
+then share one transaction: one BEGIN and one COMMIT for the whole group. On SQLite every write goes this way; on
+PostgreSQL the works that stand alone (a versioned save, a one-row insert or delete: `serializable=False`).
 
 What it means: the works of a group run one after another in one transaction, in the order they arrived, exactly as
 if each had been its own transaction in that order. If any of them raises (a refused save, a failed statement) or

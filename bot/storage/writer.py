@@ -155,10 +155,15 @@ class ThreadLoopWriter:
         self._engine = engine  # its connections are opened, used and closed on this thread's loop only
         self._writer = LoopWriter(engine, serialize=False)
         self._thread = ThreadLoop(name)
+        # Works that stand alone (saves) and wait together share one READ COMMITTED transaction, one group at a time
+        # (bot.storage.group_commit); SERIALIZABLE ones keep a transaction and a pooled connection each.
+        self.group_commit = GroupCommit(async_sessionmaker(engine, expire_on_commit=False), asyncio.Lock())
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the thread's loop and wait for its commit."""
-        return await self._thread.run(self._writer.run(work, serializable=serializable))
+        if serializable:
+            return await self._thread.run(self._writer.run(work, serializable=True))
+        return await self._thread.run(self.group_commit.run(work))
 
     async def close(self) -> None:
         """Close the thread's connections, then stop the thread."""
