@@ -11,7 +11,8 @@ Why it looks like this (issue 10: at 250-500 live tables, clicks failed with "da
   write lock is taken first, so a transaction that reads and then writes can never fail to upgrade), runs its
   statements without waiting for the bot's busy loop (the JSON encoding of a save happens there too), and
   commits. An asyncio lock on that thread runs transactions one after another, so no write of this process
-  ever waits in SQLite's busy handler. Readers keep their own pool: in WAL mode they read a snapshot and never
+  ever waits in SQLite's busy handler; the writes that wait together share one transaction
+  (bot.storage.group_commit). Readers keep their own pool: in WAL mode they read a snapshot and never
   wait for the writer. Measured (tests/benchmarks/bench_storage.py, on a shared 2-core machine): one writer
   sustains 300-550 saves/s, and a save costs the bot's loop about 0.4 ms (it cost 2-3 ms through aiosqlite).
 * WAL with synchronous=NORMAL: a commit appends to the WAL without an fsync (a power cut may lose the last
@@ -147,8 +148,8 @@ class ThreadLoopWriter:
     hundreds of milliseconds: a save held its pooled connection (and its game's lock) that long, the pool of 20 ran
     dry and clicks failed as "table busy" (README, load figures). Here the bot's loop only hands the work over; the
     statements go out on a loop that has nothing else to do, so a save holds its connection for a few round trips.
-    Transactions still run concurrently (the server orders them: SERIALIZABLE unless told otherwise, see the module's
-    docs), just as LoopWriter runs them.
+    SERIALIZABLE transactions still run concurrently (the server orders them, see the module's docs), just as
+    LoopWriter runs them; the works that stand alone and wait together are committed as one group at a time.
     """
 
     def __init__(self, engine: AsyncEngine, *, name: str) -> None:
