@@ -59,6 +59,7 @@ class Counters:
         self.max_gc_pause = 0.0  # the longest pause of the cyclic garbage collector (any thread), seconds
         self.full_collections = 0
         self.collections = 0  # of any generation
+        self.gc_seconds = 0.0  # all the collections' pauses together
         self._gc_started = 0.0
         self._gc_cpu_started = 0.0
         self.longest_gc: tuple[float, float, int, int] = (0.0, 0.0, 0, 0)  # wall s, CPU s, generation, collected
@@ -84,6 +85,7 @@ class Counters:
         self.max_gc_pause = max(self.max_gc_pause, wall)
         self.full_collections += info["generation"] == 2
         self.collections += 1
+        self.gc_seconds += wall
 
 
 class LoadBot(DreamcatsBot):
@@ -211,6 +213,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "max_gc_pause": counters.max_gc_pause, "longest_gc": counters.longest_gc,
             "full_collections": counters.full_collections,
             "collections": counters.collections,
+            "gc_seconds": counters.gc_seconds,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic(),
             "bot_acks": [percentile(counters.acks, q) for q in (0.5, 0.9, 0.99, 1.0)]}
@@ -276,6 +279,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.max_gc_pause, counters.full_collections, counters.collections = 0.0, 0, 0
+            counters.gc_seconds = 0.0
             counters.longest_gc = (0.0, 0.0, 0, 0)
             counters.acks.clear()
         elif command == "profile-start":

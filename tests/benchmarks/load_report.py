@@ -64,7 +64,8 @@ def report_window(window: Window) -> list[str]:
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
         f"{window.after['stalls_over_50ms']} stalls over 50 ms; garbage collector: longest pause "
         f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections of "
-        f"{window.after['collections']} (the longest: {_gc(window.after['longest_gc'])})",
+        f"{window.after['collections']} (the longest: {_gc(window.after['longest_gc'])}; "
+        f"{window.after.get('gc_seconds', 0.0) * 1000:.0f} ms paused in all)",
         f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
         f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
         f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
