@@ -78,6 +78,10 @@ def postgres_url() -> Iterator[str]:
         shown = make_url(POSTGRES_URL).render_as_string(hide_password=True)
         pytest.skip(f"no PostgreSQL server answers at {shown} ({type(exc).__name__}: {exc}); "
                     "set DREAMCATS_TEST_POSTGRES_URL to run the PostgreSQL storage tests")
+    if created is None and os.environ.get("PYTEST_XDIST_WORKER", "gw0") != "gw0":
+        # The given database is wiped before each test: only one test process may use it.
+        pytest.skip("this server allows no database of our own, and the given one serves only the first test "
+                    "process; run pytest with -n 0 to run every PostgreSQL storage test here")
     yield url
     if created is not None:
         asyncio.run(_drop_database(POSTGRES_URL, created))
