@@ -125,7 +125,7 @@ class LoopWriter:
     """Write transactions on the caller's loop and engine: one at a time (`serialize`) or SERIALIZABLE ones."""
 
     def __init__(self, engine: AsyncEngine, *, serialize: bool) -> None:
-        self._plain_sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self.plain_sessions = async_sessionmaker(engine, expire_on_commit=False)  # READ COMMITTED on PostgreSQL
         # Concurrent writers: the server detects what a one-at-a-time order would forbid.
         strict = engine if serialize else engine.execution_options(isolation_level="SERIALIZABLE")
         self._strict_sessions = async_sessionmaker(strict, expire_on_commit=False)
@@ -133,7 +133,7 @@ class LoopWriter:
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Run `work` in one transaction (READ COMMITTED on PostgreSQL when not `serializable`)."""
-        sessions = self._strict_sessions if serializable else self._plain_sessions
+        sessions = self._strict_sessions if serializable else self.plain_sessions
         async with self._lock or contextlib.nullcontext(), sessions() as session, session.begin():
             return await work(session)
 
@@ -158,7 +158,7 @@ class ThreadLoopWriter:
         self._thread = ThreadLoop(name)
         # Works that stand alone (saves) and wait together share one READ COMMITTED transaction, one group at a time
         # (bot.storage.group_commit); SERIALIZABLE ones keep a transaction and a pooled connection each.
-        self.group_commit = GroupCommit(async_sessionmaker(engine, expire_on_commit=False), asyncio.Lock())
+        self.group_commit = GroupCommit(self._writer.plain_sessions, asyncio.Lock())
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the thread's loop and wait for its commit."""
