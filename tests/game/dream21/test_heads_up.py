@@ -8,7 +8,7 @@ from game.dream21 import Draw, MatchState, Play, apply_action, legal_actions, ob
 from game.dream21.players import get_player
 from game.dream21.players.belief import sample_hands
 from game.dream21.players.common import unseen_counts
-from game.dream21.players.heads_up import match_odds
+from game.dream21.players.heads_up import Search, decide, match_odds
 from tests.game.dream21.support import c, rigged
 
 
@@ -40,3 +40,20 @@ def test_match_odds_count_a_tie_as_a_win_and_grow_with_the_lead() -> None:
     assert match_odds(0, 0) == 1.0 and match_odds(-1, 0) == 0.0
     odds = [match_odds(lead, 2) for lead in range(-4, 5)]
     assert odds == sorted(odds) and 0 < odds[0] < odds[-1] < 1
+
+
+def leading() -> MatchState:
+    """Seat 0 leads from a mixed hand; seat 1 has not moved yet."""
+    return rigged([["KS", "9S", "6S", "3S", "AS"], ["8C", "7C", "5C", "4D", "2C"]], draw=["5D", "QH", "JH", "2H"],
+                  turn=0)
+
+
+def test_a_lead_weighed_again_with_one_contender_keeps_the_first_weighings_choice() -> None:
+    state = leading()
+    obs = observe(state, 0)
+    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    for seed in range(4):
+        alone = decide(obs, options, random.Random(seed), Search(lead_guesses=0))
+        # With one contender the second weighing has nothing to choose between: the first weighing's best stands.
+        assert decide(obs, options, random.Random(seed), Search(lead_guesses=50, contenders=1)) == alone
+    assert len({(play.card.value, play.value) for play in options}) > 1  # a real choice of leads
