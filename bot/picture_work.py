@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Sequence
 
+from bot.png_codec import use_zlib_ng
 from game.dreamcats import Event, Observation, RoundResult
 from game.dreamcats.hindsight import Placed
 from images.dreamcats import (
@@ -29,6 +30,10 @@ from images.dreamcats import (
     table_alt,
 )
 from images.dreamcats.samples import sample_table
+
+# Every process that draws imports this module (the bot through bot.pictures, the picture processes through the
+# fork server's preload), so the faster deflate is installed here.
+use_zlib_ng()
 
 
 def table_png(obs: Observation, names: Sequence[str], events: Sequence[Event], text: PictureText,

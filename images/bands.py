@@ -5,6 +5,10 @@ indices and deflated bytes are computed once per layer; the other bands are mapp
 streams may be cut at a flush and joined: each part ends with Z_SYNC_FLUSH (byte-aligned, not final), a cached
 part is either deflated alone (valid anywhere) or against the layer's preceding 32 KB (valid only where the
 frame's preceding 32 KB are the layer's), and one empty final block closes the stream.
+
+Fresh bands are deflated by the process's codec: the standard library's zlib unless the bot installed a faster one
+with the same output format (`use_codec`; images/ itself imports only Pillow and the standard library). The bytes
+differ between codecs, the pixels never do.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import struct
 import threading
 import zlib
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -23,6 +27,23 @@ FRESH_LEVEL = 1  # bands drawn on: deflated for every frame, fast
 CACHED_LEVEL = 9  # layer bands: deflated once per layer, small
 _LOCK = threading.Lock()
 _LAYERS: dict[Hashable, _Layer] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How a frame's fresh bands are deflated and its stream checksummed."""
+
+    deflate: Callable[[bytes, bytes], bytes]  # raw deflate of data after a history, sync-flushed (see _deflate)
+    adler32: Callable[[bytes], int]
+
+
+class _Installed:
+    codec: Codec
+
+
+def use_codec(codec: Codec) -> None:
+    """Deflate fresh bands with `codec` from now on, in this process."""
+    _Installed.codec = codec
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +71,12 @@ def encode_layered(image: Image.Image, key: Hashable, layer: Image.Image, change
             clean += 1
         if start < end:
             raw = next(fresh)
-            parts.append(_deflate(raw, FRESH_LEVEL, _tail(raws)))
+            parts.append(_Installed.codec.deflate(raw, _tail(raws)))
             raws.append(raw)
             clean = 0
         next_band = end
     data = b"".join(raws)
-    stream = b"\x78\x01" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", zlib.adler32(data))
+    stream = b"\x78\x01" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", _Installed.codec.adler32(data))
     return _png(image.width, image.height, palette, stream)
 
 
@@ -136,6 +157,14 @@ def _deflate(data: bytes, level: int, history: bytes) -> bytes:
     else:
         compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
     return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def _standard_fresh(data: bytes, history: bytes) -> bytes:
+    return _deflate(data, FRESH_LEVEL, history)
+
+
+STANDARD = Codec(_standard_fresh, zlib.adler32)
+_Installed.codec = STANDARD
 
 
 def _png(width: int, height: int, palette: Image.Image, stream: bytes) -> bytes:

@@ -7,7 +7,9 @@ images.bands); bytes. A seat's private picture (images.dreamcats.dream), holding
 its known cards shown: a cache miss (render, encode, alt text) and a hit (the key from the observation, then the
 lookup: what the bot does for a picture it has drawn before); bytes. Then frames drawn through the bot's picture
 pool (threads) and, for comparison, through a process pool: frames per second and CPU per frame, all processes
-counted.
+counted. Each encoding step is timed with the standard library's zlib and with zlib-ng (the bot's codec,
+bot.png_codec), and over every golden scene of Dreamcats and Dream 21: mean CPU per picture (drawn and encoded) and
+mean bytes.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_images [--runs N] [--frames N]
 """
@@ -28,6 +30,7 @@ from functools import cache
 from PIL import Image
 
 from game.dreamcats import Card, Step
+from images.bands import STANDARD, Codec, use_codec
 from images.dreamcats import (
     cached_picture,
     dream_of,
@@ -39,6 +42,8 @@ from images.dreamcats import (
 )
 from images.dreamcats.samples import DEADLINE, NAMES, sample_observations
 from images.encode import COMPRESS_LEVEL, palette
+from tests.images import scenarios as dreamcats_scenes
+from tests.images.dream21 import scenarios as dream21_scenes
 
 BUDGET_MS, BUDGET_KB = 20.0, 400
 WORKERS = 2  # as bot.pictures.WORKERS (not imported: the benchmark must also run against older trees)
@@ -86,6 +91,38 @@ def _through(pool: Callable[[], Executor], frames: int) -> tuple[float, float]:
     return frames / wall_s, (_all_cpu() - cpu) * 1000 / frames
 
 
+def _codecs() -> dict[str, Codec]:
+    """The standard zlib and the bot's zlib-ng (absent from older trees)."""
+    try:
+        from bot.png_codec import ZLIB_NG
+    except ImportError:
+        return {"zlib": STANDARD}
+    return {"zlib": STANDARD, "zlib-ng": ZLIB_NG}
+
+
+def _scenes(runs: int) -> None:
+    """Mean CPU ms (draw and encode) and KB per golden scene, for each codec."""
+    scenes = {**dreamcats_scenes.SCENES, **dream21_scenes.SCENES}
+    for scene in scenes.values():
+        encode_png(scene())  # warm the layers and sprites (some scenes import the bot's texts, which installs zlib-ng)
+    for name, codec in _codecs().items():
+        use_codec(codec)
+        start, size = time.thread_time(), 0
+        for _ in range(runs):
+            size = sum(len(encode_png(scene())) for scene in scenes.values())
+        ms = (time.thread_time() - start) * 1000 / runs / len(scenes)
+        print(f"golden scenes ({len(scenes)}), {name:7}: {ms:6.2f} ms  {size / len(scenes) / 1024:.1f} KB a picture")
+
+
+def _per_codec(image: Image.Image, runs: int) -> None:
+    """The banded encoding and the whole table frame, with each codec."""
+    for name, codec in _codecs().items():
+        use_codec(codec)
+        ms = _cpu_ms({"banded": lambda: encode_png(image), "frame": table_frame}, runs)
+        print(f"encode in use (bands), {name:7}: {ms['banded']:6.2f}  {len(encode_png(image)) / 1024:.0f} KB; "
+              f"table frame (all of it): {ms['frame']:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print each step's figure; exit 1 if the table frame is over budget."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -131,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(encode_png(render_dream(chosen))) / 1024:.0f} KB (choosing after Take 2, known cards shown)")
     print(f"private picture, cache hit:  {ms['dream hit x1000']:6.1f} us (key from the observation, lookup; "
           f"timed 1000 at a time)")
+    _per_codec(image, args.runs)
+    _scenes(max(1, args.runs // 20))
+    use_codec(STANDARD)
     for name, pool in (("thread pool", lambda: ThreadPoolExecutor(WORKERS)),
                        ("process pool", lambda: ProcessPoolExecutor(WORKERS))):
         rate, per_frame = _through(pool, args.frames)
