@@ -3,8 +3,8 @@
 Each guess puts a hand weighed by the other seat's past moves (belief.py) in its place and shuffles the rest of
 the unseen cards into the pile; every candidate play is then played out to the end of the hand on the same
 guesses, both seats with the plain policy (rollout.py), and scored by the chance of winning the MATCH that the
-hand's result leaves (ties share the win), with the hand's score difference as a small tie-breaker. A lead is
-weighed twice: its best few candidates again over more guesses, since 200 rarely tell close leads apart.
+hand's result leaves (ties share the win), with the hand's score difference as a small tie-breaker. Every choice is
+weighed twice: its best few candidates again over more guesses, since 200 rarely tell close plays apart.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class Search:
     guesses: int = 200  # guessed deals per decision: 400 tuned no better
     margin: float = 0.02  # weight of one point of hand score beside the match's winning chance
     lead_guesses: int = 800  # a lead's further guesses, spent on its best `contenders` only (0: none)
+    follow_guesses: int = 800  # the same for a follow (a play after the draw)
     contenders: int = 2
 
 
@@ -52,17 +53,18 @@ def _odds(lead: int, hands_left: int) -> float:
 def decide(obs: Observation, options: Sequence[Play], rng: random.Random, search: Search) -> Play:
     """The candidate play with the best mean match outcome over guessed deals (two seats only).
 
-    A lead has more candidates than a follow, and their outcomes differ by less than 200 guesses tell apart: after
-    the first guesses, the `contenders` best leads are weighed again over `lead_guesses` fresh ones, and the best of
-    those wins (paired against normal on tuning seeds 1003-1005, more guesses for leads won +0.5 to +2.9 points of
-    matches; these settings +1.5).
+    Candidates differ by less than 200 guesses tell apart: after the first guesses, the `contenders` best are weighed
+    again over `lead_guesses` (a lead) or `follow_guesses` (a follow) fresh ones, and the best of those wins. Paired
+    against normal on tuning seeds, more guesses for leads won +0.5 to +2.9 points of matches (1003-1005; these
+    settings +1.5), and the follows' second weighing +1.9 ± 2.1 and +1.5 ± 2.0 more (1006, 1007; 2,000 matches each).
     """
     moves = [(option.card.value, obs.total + option.value) for option in options]
     sums = _weigh(obs, moves, range(len(options)), search.guesses, rng, search.margin)
     chosen: Sequence[int] = range(len(options))
-    if obs.total == 0 and search.lead_guesses and len(options) > 1:
+    more_guesses = search.lead_guesses if obs.total == 0 else search.follow_guesses
+    if more_guesses and len(options) > 1:
         chosen = sorted(chosen, key=lambda index: -sums[index])[: search.contenders]
-        more = _weigh(obs, moves, chosen, search.lead_guesses, rng, search.margin)
+        more = _weigh(obs, moves, chosen, more_guesses, rng, search.margin)
         sums = [sums[index] + more[index] for index in range(len(options))]
     best = max(chosen, key=lambda index: (sums[index], rng.random()))
     return options[best]

@@ -57,3 +57,25 @@ def test_a_lead_weighed_again_with_one_contender_keeps_the_first_weighings_choic
         # With one contender the second weighing has nothing to choose between: the first weighing's best stands.
         assert decide(obs, options, random.Random(seed), Search(lead_guesses=50, contenders=1)) == alone
     assert len({(play.card.value, play.value) for play in options}) > 1  # a real choice of leads
+
+
+def test_a_follow_weighed_again_with_one_contender_keeps_the_first_weighings_choice() -> None:
+    state = led_four()
+    apply_action(state, Draw(0))
+    obs = observe(state, 0)
+    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    assert len({(play.card.value, play.value) for play in options}) > 1  # a real choice of follows
+    for seed in range(4):
+        alone = decide(obs, options, random.Random(seed), Search(follow_guesses=0))
+        assert decide(obs, options, random.Random(seed), Search(follow_guesses=50, contenders=1)) == alone
+
+
+def test_a_follow_is_weighed_again_over_more_guesses() -> None:
+    state = led_four()
+    apply_action(state, Draw(0))
+    obs = observe(state, 0)
+    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    once, twice = random.Random(5), random.Random(5)
+    decide(obs, options, once, Search(follow_guesses=0))
+    decide(obs, options, twice, Search(follow_guesses=50))
+    assert once.random() != twice.random()  # the second weighing drew guesses of its own
