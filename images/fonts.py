@@ -120,11 +120,11 @@ def text_sprite(
     return image
 
 
-OUTLINE = 2  # pixels of dark outline around outlined text
+OUTLINE = 2  # pixels of dark outline around outlined text: the growth _grown applies (a 3x3 square, then a plus)
 
 
 def _grown(mask: Image.Image) -> Image.Image:
-    """The mask grown by OUTLINE pixels all round with rounded corners: a 3x3 square, then a plus.
+    """The mask grown by two pixels (OUTLINE) all round with rounded corners: a 3x3 square, then a plus.
 
     FreeType's own stroker draws the same outline at three to four times the cost, and text is most of what a table's
     picture draws anew (captions, names, clocks). The sprite's margins are at least OUTLINE wide, so the shifts,
