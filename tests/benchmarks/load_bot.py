@@ -1,6 +1,7 @@
 """The bot process of the load benchmark: the real DreamcatsBot pointed at a fake Discord in another process.
 
-Run by bench_load.py as `python -m tests.benchmarks.load_bot --api URL --gateway URL --token T --database URL`.
+Run by bench_load.py (`python -c` calling `run_process`, see load_process.BotProcess.start) with `--api URL
+--gateway URL --token T --database URL`.
 Commands arrive one per line on stdin and each is answered by one JSON line on stdout:
 `stats` (CPU seconds, RSS, interactions, accepted changes, the event loop's stalls), `reset-stalls`,
 `profile-start`, `profile-stop PATH` (cProfile of this process), `quit`. Logging goes to stderr.
@@ -330,7 +331,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-if __name__ == "__main__":
+def run_process() -> None:
+    """The bot process's start (bench_load.py runs it with `python -c`, see load_process.BotProcess.start)."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     run_loop(main(parse()))
+
+
+if __name__ == "__main__":
+    run_process()

@@ -16,9 +16,11 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from tests.fakediscord import FakeDiscord
 
+LAUNCH = "from tests.benchmarks.load_bot import run_process; run_process()"
+
 
 class BotProcess:
-    """`python -m tests.benchmarks.load_bot` against the fake; commands on stdin, JSON answers on stdout."""
+    """tests/benchmarks/load_bot.py's bot against the fake; commands on stdin, JSON answers on stdout."""
 
     def __init__(self, process: asyncio.subprocess.Process, log_path: Path) -> None:
         self.process, self.log_path = process, log_path
@@ -29,8 +31,12 @@ class BotProcess:
                     picture_processes: int | None = None) -> BotProcess:
         """Spawn the bot process (its stderr goes to `log_path`)."""
         log = log_path.open("ab")
+        # Started with -c, not -m: multiprocessing imports a `-m` main module again in every picture process, and
+        # this one imports the whole bot (discord, SQLAlchemy, the fake: about 90 MB). The deployed `dreamcats run`
+        # script imports only bot.cli there (`python -m bot`: nothing), so -c measures the picture processes as
+        # deployed.
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.benchmarks.load_bot", "--api", fake.api_base, "--gateway", fake.gateway_url,
+            sys.executable, "-c", LAUNCH, "--api", fake.api_base, "--gateway", fake.gateway_url,
             "--token", fake.token, "--database", database_url, "--computer-pause", str(computer_pause),
             "--edit-interval", str(edit_interval),
             *(["--defer-after", str(defer_after)] if defer_after is not None else []),

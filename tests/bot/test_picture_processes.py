@@ -192,3 +192,33 @@ async def test_a_whole_match_with_pictures_drawn_in_a_process(world: World) -> N
     assert world.fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
     assert world.fake.violations == []
     assert worker_pids() == []  # the bot's close stopped them
+
+
+# A picture process imports the bot's main module again (multiprocessing's spawn preparation; a `-m` package's
+# __main__ is skipped). `dreamcats run` is pip's console script, which imports bot.cli at its top: that module must
+# stay light, or every picture process carries discord.py, aiohttp and SQLAlchemy (about 90 MB) for nothing.
+CONSOLE_SCRIPT = """\
+import sys
+{imports}
+if __name__ == "__main__":
+    import asyncio
+    from bot import pictures
+    pictures.start_processes(1)
+    loaded = "sorted({{m.split('.')[0] for m in __import__('sys').modules}} & {{'discord', 'aiohttp', 'sqlalchemy'}})"
+    print(asyncio.run(pictures.draw_apart(eval, loaded)))
+    pictures.stop_processes()
+"""
+
+
+@LINUX
+@pytest.mark.parametrize(("imports", "heavy"), [
+    ("from bot.cli import main", []),  # what pip writes for [project.scripts] dreamcats = "bot.cli:main"
+    ("from bot.cli import main\nimport sqlalchemy", ["sqlalchemy"]),  # a heavier main module shows
+])
+def test_a_picture_process_imports_only_what_the_console_script_does(
+        tmp_path: Path, imports: str, heavy: list[str]) -> None:
+    script = tmp_path / "dreamcats"
+    script.write_text(CONSOLE_SCRIPT.format(imports=imports))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).parents[2], check=True)
+    assert done.stdout.strip() == repr(heavy)
