@@ -1,14 +1,21 @@
-"""Validation of every REST body against Discord's OpenAPI document (JSON Schema draft 2020-12)."""
+"""Validation of every REST body against Discord's OpenAPI document (JSON Schema draft 2020-12).
+
+jsonschema-rs decides whether a body is valid (about 0.1 ms a body; the Python jsonschema took about 15 ms, most of
+the fake's time in whole-match tests). Only a body it rejects is validated again by the Python jsonschema, whose
+errors name the union branch the body meant (`_explain`).
+"""
 
 from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
@@ -42,6 +49,7 @@ class SchemaChecker:
         self._registry = Registry().with_resource(
             _DOC_URI, Resource.from_contents(self._doc, default_specification=DRAFT202012)
         )
+        self._fast_registry = jsonschema_rs.Registry([(_DOC_URI, self._doc)])
         for template, item in self._doc["paths"].items():
             regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
             literal = sum(1 for part in template.split("/") if part and not part.startswith("{"))
@@ -80,21 +88,37 @@ class SchemaChecker:
         media = "multipart/form-data" if multipart and "multipart/form-data" in content else "application/json"
         if media not in content:
             return []
-        validator = self._validator(template, method.lower(), media)
+        fast = self._fast_validator(template, method.lower(), media)
+        if fast.is_valid(body):
+            return []
         problems = []
-        for error in validator.iter_errors(body):
+        for error in self._validator(template, method.lower(), media).iter_errors(body):
             for leaf in _explain(error):
                 where = "/".join(map(str, leaf.absolute_path)) or "<body>"
                 problems.append(f"{method} {template}: {where}: {_short(leaf.message)}")
+        if not problems:  # the two disagree: the stricter verdict stands
+            first = next(fast.iter_errors(body))
+            problems.append(f"{method} {template}: {'/'.join(map(str, first.instance_path)) or '<body>'}: "
+                            f"{_short(first.message)}")
         return problems
 
     @lru_cache(maxsize=256)  # noqa: B019 - one checker per fake, the cache dies with it
     def _validator(self, template: str, method: str, media: str) -> Draft202012Validator:
-        pointer = "/".join(
-            part.replace("~", "~0").replace("/", "~1")
-            for part in ("paths", template, method, "requestBody", "content", media, "schema")
-        )
-        return Draft202012Validator({"$ref": f"{_DOC_URI}#/{pointer}"}, registry=self._registry)
+        return Draft202012Validator({"$ref": f"{_DOC_URI}#/{_pointer(template, method, media)}"},
+                                    registry=self._registry)
+
+    @lru_cache(maxsize=256)  # noqa: B019 - one checker per fake, the cache dies with it
+    def _fast_validator(self, template: str, method: str, media: str) -> Any:
+        # A URI fragment must percent-encode the template's braces; formats are annotations in 2020-12, as above.
+        fragment = urllib.parse.quote(_pointer(template, method, media), safe="/~")
+        return jsonschema_rs.Draft202012Validator({"$ref": f"{_DOC_URI}#/{fragment}"}, registry=self._fast_registry,
+                                                  validate_formats=False)
+
+
+def _pointer(template: str, method: str, media: str) -> str:
+    """The JSON pointer to an operation's request body schema in the document."""
+    return "/".join(part.replace("~", "~0").replace("/", "~1")
+                    for part in ("paths", template, method, "requestBody", "content", media, "schema"))
 
 
 def _explain(error: ValidationError) -> list[ValidationError]:
