@@ -22,8 +22,8 @@ def _insert(dialect: str, model: Any) -> Any:
 
 
 # Built once per shape and reused (a statement takes its values at execution): an upsert's `excluded` is a table
-# alias whose columns point back at it, so one built per call left about thirty objects in reference cycles for the
-# garbage collector (a round's story is upserted at every round's end: at 500 tables, most of the cyclic garbage).
+# alias whose columns point back at it, so one built per call left objects in reference cycles for the garbage
+# collector (a round's story is upserted at every round's end: at 500 tables, most of the cyclic garbage).
 @lru_cache(maxsize=64)
 def _upsert(dialect: str, model: Any, keys: tuple[str, ...], update: tuple[str, ...]) -> Any:
     statement = _insert(dialect, model)
