@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.dream21 import Draw, MatchState, Play, apply_action, legal_actions, observe
+from game.dream21 import Draw, MatchState, Observation, Play, apply_action, legal_actions, observe
 from game.dream21.players import get_player
 from game.dream21.players.belief import sample_hands
 from game.dream21.players.common import unseen_counts
@@ -28,8 +28,7 @@ def test_a_lead_shows_the_other_seat_kept_nothing_higher() -> None:
 
 
 def test_hard_leaves_no_gap_of_11_to_a_seat_that_likely_keeps_an_ace() -> None:
-    state = led_four()
-    apply_action(state, Draw(0))
+    state = following()
     hard = get_player("hard")
     for seed in range(3):
         action = hard(observe(state, 0), legal_actions(state, 0), random.Random(seed))
@@ -48,10 +47,20 @@ def leading() -> MatchState:
                   turn=0)
 
 
+def seat_0_to_play(state: MatchState) -> tuple[Observation, list[Play]]:
+    """Seat 0's observation and the plays it may make."""
+    return observe(state, 0), [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+
+
+def following() -> MatchState:
+    """Seat 0 has drawn after seat 1's lead of a 4 and must follow."""
+    state = led_four()
+    apply_action(state, Draw(0))
+    return state
+
+
 def test_a_lead_weighed_again_with_one_contender_keeps_the_first_weighings_choice() -> None:
-    state = leading()
-    obs = observe(state, 0)
-    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    obs, options = seat_0_to_play(leading())
     for seed in range(4):
         alone = decide(obs, options, random.Random(seed), Search(lead_guesses=0))
         # With one contender the second weighing has nothing to choose between: the first weighing's best stands.
@@ -60,10 +69,7 @@ def test_a_lead_weighed_again_with_one_contender_keeps_the_first_weighings_choic
 
 
 def test_a_follow_weighed_again_with_one_contender_keeps_the_first_weighings_choice() -> None:
-    state = led_four()
-    apply_action(state, Draw(0))
-    obs = observe(state, 0)
-    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    obs, options = seat_0_to_play(following())
     assert len({(play.card.value, play.value) for play in options}) > 1  # a real choice of follows
     for seed in range(4):
         alone = decide(obs, options, random.Random(seed), Search(follow_guesses=0))
@@ -71,10 +77,7 @@ def test_a_follow_weighed_again_with_one_contender_keeps_the_first_weighings_cho
 
 
 def test_a_follow_is_weighed_again_over_more_guesses() -> None:
-    state = led_four()
-    apply_action(state, Draw(0))
-    obs = observe(state, 0)
-    options = [action for action in legal_actions(state, 0) if isinstance(action, Play)]
+    obs, options = seat_0_to_play(following())
     once, twice = random.Random(5), random.Random(5)
     decide(obs, options, once, Search(follow_guesses=0))
     decide(obs, options, twice, Search(follow_guesses=50))
