@@ -3,6 +3,9 @@
 Each pending hide is kept in the bot_state table under `reveal:<message id>` (the interaction's token and the
 deadline), so the next process edits the ephemeral message when the deadline passes. Discord lets an interaction's
 token edit its reply for 15 minutes only; a hide still pending after that is dropped.
+
+While a hide waits for its time it is a timer handle, not a sleeping task (at 500 tables those tasks were hundreds of
+coroutines for the garbage collector to walk, issue 10); tasks only store, edit and forget.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.hub import DreamcatsBase
 from bot.i18n import t
+from bot.service.clock import Timer
 from bot.storage import Database, StorageError, save_bot_state
 from bot.storage.models import BotState
 
@@ -32,7 +36,7 @@ TOKEN_LIFETIME = timedelta(minutes=15)
 ORIGINAL = cast(int, "@original")
 STORAGE_FAILED = (SQLAlchemyError, StorageError)
 
-_tasks: dict[int, asyncio.Task[None]] = {}
+_tasks: dict[int, asyncio.Task[None] | Timer] = {}  # message id -> what its hide does now: store, wait or edit
 _forgetting: set[asyncio.Task[None]] = set()  # the loop keeps only weak references to tasks
 
 
@@ -138,19 +142,39 @@ def _start(bot: DreamcatsBase, hide: PendingHide, *, remember: bool) -> None:
     previous = _tasks.pop(hide.message_id, None)
     if previous is not None:
         previous.cancel()
-    _tasks[hide.message_id] = asyncio.get_running_loop().create_task(_hide_later(bot, hide, remember=remember))
+    if remember:
+        _tasks[hide.message_id] = asyncio.get_running_loop().create_task(_remember_then_wait(bot, hide))
+    else:
+        _wait(bot, hide)
 
 
-async def _hide_later(bot: DreamcatsBase, hide: PendingHide, *, remember: bool) -> None:
+async def _remember_then_wait(bot: DreamcatsBase, hide: PendingHide) -> None:
+    current = asyncio.current_task()
+    try:
+        await _remember(bot.db, hide)
+    except STORAGE_FAILED as exc:  # it still vanishes, unless the bot restarts first
+        log.warning("could not store the hide of message %s: %r", hide.message_id, exc)
+    except BaseException:
+        if _tasks.get(hide.message_id) is current:
+            del _tasks[hide.message_id]
+        raise
+    if _tasks.get(hide.message_id) is current:
+        _wait(bot, hide)
+
+
+def _wait(bot: DreamcatsBase, hide: PendingHide) -> None:
+    """Hide the message when its time comes, unless replaced or cancelled first."""
+    def due() -> None:
+        if _tasks.get(hide.message_id) is timer:
+            _tasks[hide.message_id] = asyncio.get_running_loop().create_task(_hide_now(bot, hide))
+
+    clock = bot.service.clock
+    timer = _tasks[hide.message_id] = clock.call_later((hide.until - clock.now()).total_seconds(), due)
+
+
+async def _hide_now(bot: DreamcatsBase, hide: PendingHide) -> None:
     """After the reveal time the card pictures vanish; the buttons of a pending choice stay (left unchanged)."""
     try:
-        if remember:
-            try:
-                await _remember(bot.db, hide)
-            except STORAGE_FAILED as exc:  # it still vanishes, unless the bot restarts first
-                log.warning("could not store the hide of message %s: %r", hide.message_id, exc)
-        clock = bot.service.clock
-        await clock.sleep((hide.until - clock.now()).total_seconds())
         embed = discord.Embed(description=t("private.hidden", hide.locale))
         webhook = discord.Webhook.partial(hide.application_id, hide.token, client=bot)
         try:

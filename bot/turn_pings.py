@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Coroutine
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import discord
 from sqlalchemy.exc import SQLAlchemyError
@@ -34,6 +37,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.sending import SENDING_FAILED
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
+from bot.service.clock import Timer
 from bot.service.rulebooks import rules_of
 from bot.storage import StorageError, wants_turn_pings
 
@@ -73,8 +77,13 @@ def folded_text(table: Table, seat: int) -> str:
 
 @dataclass(eq=False)
 class _Ping:
+    """One turn's ping. It waits as a timer handle and is remembered as a message, never as a sleeping task: at
+    hundreds of tables, those tasks were thousands of objects for every garbage collection to walk (issue 10)."""
+
     key: TurnKey
-    over: asyncio.Event = field(default_factory=asyncio.Event)
+    over: bool = False
+    grace: Timer | None = None  # runs out -> a task posts the ping
+    posted: tuple[discord.Message, Table, int] | None = None  # the turn ends -> a task removes it
 
 
 class TurnPings:
@@ -97,9 +106,7 @@ class TurnPings:
         self._end(table.game_id)
         if due is not None:
             ping = self._pings[table.game_id] = _Ping(due)
-            task = asyncio.get_running_loop().create_task(self._run(table, ping))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            ping.grace = self.clock.call_later(self.grace, partial(self._grace_over, table, ping))
 
     def round_ended(self, table: Table, number: int) -> None:
         """Show the reveal."""
@@ -126,40 +133,48 @@ class TurnPings:
     # -- the pings ------------------------------------------------------------------------------------------------
     def _end(self, game_id: str) -> None:
         ping = self._pings.pop(game_id, None)
-        if ping is not None:
-            ping.over.set()
+        if ping is None:
+            return
+        ping.over = True
+        if ping.grace is not None:
+            ping.grace.cancel()
+        if ping.posted is not None:
+            message, table, seat = ping.posted
+            ping.posted = None
+            self._track(self._guarded(table, self._remove(message, table, seat)))
 
-    async def _run(self, table: Table, ping: _Ping) -> None:
+    def _grace_over(self, table: Table, ping: _Ping) -> None:
+        """The turn is still the person's after the grace: ping them (a task, for the requests)."""
+        ping.grace = None
+        if not ping.over:
+            self._track(self._guarded(table, self._ping_if_due(table, ping)))
+
+    def _track(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _guarded(table: Table, work: Awaitable[None]) -> None:
         try:
-            await self._ping_while_due(table, ping)
+            await work
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a ping is a courtesy: whatever went wrong, one line and the game goes on
             log.error("game %s: turn ping failed: %r", table.game_id, exc)
 
-    async def _ping_while_due(self, table: Table, ping: _Ping) -> None:
-        """Wait out the grace, ping if still due and wanted, then remove the ping when the turn is over."""
-        if await self._over_within(ping, self.grace):
-            return
+    async def _ping_if_due(self, table: Table, ping: _Ping) -> None:
+        """Ping (the grace is over) if still due and wanted; the ping is removed when the turn is over (_end)."""
         user_id, seat = ping.key[3], ping.key[2]
-        if not await self._wanted(table, user_id) or ping.over.is_set():
+        if not await self._wanted(table, user_id) or ping.over:
             return
         message = await self._post(table, user_id)
         if message is None:
             return
-        await ping.over.wait()
-        await self._remove(message, table, seat)
-
-    async def _over_within(self, ping: _Ping, seconds: float) -> bool:
-        """Whether the turn ended before `seconds` passed on the service's clock."""
-        waiting = asyncio.get_running_loop().create_task(ping.over.wait())
-        sleeping = asyncio.get_running_loop().create_task(self.clock.sleep(seconds))
-        try:
-            await asyncio.wait({waiting, sleeping}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waiting.cancel()
-            sleeping.cancel()
-        return ping.over.is_set()
+        if ping.over:  # the turn ended while the ping was being posted
+            await self._remove(message, table, seat)
+        else:
+            ping.posted = (message, table, seat)
 
     async def _wanted(self, table: Table, user_id: int) -> bool:
         """The person's choice, else the server's default; a database that cannot say means no ping."""

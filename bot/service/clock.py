@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 
+class Timer(Protocol):
+    """A callback waiting for its time (asyncio's TimerHandle is one)."""
+
+    def cancel(self) -> None:
+        """Do not run the callback (nothing happens if it already ran)."""
+        ...
+
+
 class Clock(Protocol):
-    """Wall-clock time and a way to wait."""
+    """Wall-clock time, a way to wait, and a way to be called back later."""
 
     def now(self) -> datetime:
         """The current time, timezone-aware UTC."""
@@ -16,6 +25,10 @@ class Clock(Protocol):
 
     async def sleep(self, seconds: float) -> None:
         """Wait for about this many seconds."""
+        ...
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` on the running event loop after about this many seconds, unless cancelled first."""
         ...
 
 
@@ -30,13 +43,31 @@ class SystemClock:
         """asyncio.sleep."""
         await asyncio.sleep(max(0.0, seconds))
 
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """The loop's call_later: one timer handle, where a sleeping task would hold a task, its coroutines, a
+        future and a context (hundreds of tables each waiting for a person made thousands of such objects for the
+        garbage collector to walk)."""
+        return asyncio.get_running_loop().call_later(max(0.0, seconds), callback)
+
+
+class _ManualTimer:
+    """A ManualClock callback, due at a virtual time."""
+
+    def __init__(self, when: datetime, callback: Callable[[], None]) -> None:
+        self.when, self.callback, self.cancelled = when, callback, False
+
+    def cancel(self) -> None:
+        """Do not run the callback."""
+        self.cancelled = True
+
 
 class ManualClock:
-    """A clock that moves only when `advance` is called; sleepers wake when their time comes."""
+    """A clock that moves only when `advance` is called; sleepers wake and timers run when their time comes."""
 
     def __init__(self, start: datetime | None = None) -> None:
         self._now = start or datetime(2026, 1, 1, tzinfo=UTC)
         self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
+        self._timers: list[_ManualTimer] = []
 
     def now(self) -> datetime:
         """The current (virtual) time."""
@@ -51,13 +82,31 @@ class ManualClock:
         self._sleepers.append((self._now + timedelta(seconds=seconds), future))
         await future
 
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        """Call `callback` soon on the loop once the virtual time has advanced by `seconds` (at once if none)."""
+        timer = _ManualTimer(self._now + timedelta(seconds=max(0.0, seconds)), callback)
+        if seconds <= 0:
+            asyncio.get_running_loop().call_soon(self._run, timer)
+        else:
+            self._timers.append(timer)
+        return timer
+
     async def advance(self, seconds: float) -> None:
-        """Move time forward and let every sleeper whose time has come run."""
+        """Move time forward and let every sleeper and timer whose time has come run."""
         self._now += timedelta(seconds=seconds)
         due = [(when, f) for when, f in self._sleepers if when <= self._now]
         self._sleepers = [(when, f) for when, f in self._sleepers if when > self._now]
         for _, future in due:
             if not future.done():
                 future.set_result(None)
+        timers = sorted((t for t in self._timers if t.when <= self._now), key=lambda t: t.when)
+        self._timers = [t for t in self._timers if t.when > self._now]
+        for timer in timers:
+            self._run(timer)
         for _ in range(5):
             await asyncio.sleep(0)
+
+    @staticmethod
+    def _run(timer: _ManualTimer) -> None:
+        if not timer.cancelled:
+            timer.callback()

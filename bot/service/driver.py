@@ -1,4 +1,9 @@
-"""Computer turns and turn timers: one task per game that plays computer seats and runs out a person's clock."""
+"""Computer turns and turn timers: a task per game that plays computer seats, and a timer for a person's clock.
+
+While a game waits only for people (a person's turn, the pause between rounds) it holds one timer handle, not a
+sleeping task: at 500 tables those tasks, each with its coroutines, future and context, were thousands of objects
+that every young garbage collection walked (issue 10). The timer starts the task when the time is up.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,12 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from bot.service import moves
-from bot.service.clock import Clock
+from bot.service.clock import Clock, Timer
 from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
 from bot.service.rulebooks import rules_of
 from bot.service.table import Table
@@ -34,6 +40,19 @@ class Unchanged(Exception):
     """A scheduled step that no longer applies; nothing is saved."""
 
 
+NO_DEADLINE = datetime.max.replace(tzinfo=UTC)  # a person's turn without a timer: only their move ends it
+
+
+def _people_until(table: Table) -> datetime | None:
+    """When the game stops waiting for people, if that is all it waits for (a person's turn, a round's pause)."""
+    if table.paused_until is not None:
+        return table.paused_until
+    turn = table.turn
+    if turn is None or _computer_actor(table) is not None or table.seats[turn].computer_plays:
+        return None
+    return NO_DEADLINE if table.deadline is None else table.deadline
+
+
 def _moment(table: Table) -> tuple[tuple[int, int] | None, int]:
     """Where the match stands: the turn and the turn actions made in it (a decision is for one moment)."""
     return (table.turn_key, table.move_number)
@@ -50,6 +69,7 @@ class TurnDriver:
     _tables: dict[str, Table]
     _locks: dict[str, asyncio.Lock]
     _drivers: dict[str, asyncio.Task[None]]
+    _waits: dict[str, Timer]  # games waiting for people: the timer that starts their driver when time is up
     _settled: dict[str, asyncio.Event]
     _decider: ThreadPoolExecutor | None = None
     _refresher: asyncio.Task[None] | None
@@ -66,6 +86,9 @@ class TurnDriver:
         """Stop every timer and computer player (the games stay saved)."""
         drivers = list(self._drivers.values()) + ([self._refresher] if self._refresher is not None else [])
         self._drivers.clear()
+        for timer in self._waits.values():
+            timer.cancel()
+        self._waits.clear()
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
@@ -89,6 +112,9 @@ class TurnDriver:
         old = self._drivers.pop(game_id, None)
         if old is not None:
             old.cancel()
+        timer = self._waits.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
         table = self._tables.get(game_id)
         if table is None:  # ended or closed: nothing to drive, nothing to keep
             return
@@ -101,8 +127,28 @@ class TurnDriver:
         if not table.playing:
             settled.set()
             return
-        settled.clear()
+        until = _people_until(table)
+        if until is not None and until > self.clock.now():
+            self._wait_for_people(game_id, until)
+            return
+        self._start_driver(game_id)
+
+    def _start_driver(self, game_id: str) -> None:
+        self._settled.setdefault(game_id, asyncio.Event()).clear()
         self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"dc-{game_id}")
+
+    def _wait_for_people(self, game_id: str, until: datetime) -> None:
+        """The game waits for people (settled, for tests and the demo); its driver starts when their time is up."""
+        self._settled.setdefault(game_id, asyncio.Event()).set()
+        if until == NO_DEADLINE:
+            return
+        self._waits[game_id] = self.clock.call_later((until - self.clock.now()).total_seconds(),
+                                                     partial(self._time_up, game_id))
+
+    def _time_up(self, game_id: str) -> None:
+        self._waits.pop(game_id, None)
+        if game_id in self._tables and game_id not in self._drivers:
+            self._start_driver(game_id)
 
     async def _lobby_clock(self, game_id: str) -> None:
         """Close a lobby once nobody has touched it for `lobby_timeout` seconds (a new change restarts this)."""
@@ -124,8 +170,13 @@ class TurnDriver:
                 turn, key = table.turn, table.turn_key
                 assert turn is not None
                 try:
+                    until = _people_until(table)
+                    if until is not None and until > self.clock.now():  # people to act: a timer, not this task
+                        if self._drivers.get(game_id) is asyncio.current_task():
+                            del self._drivers[game_id]
+                            self._wait_for_people(game_id, until)
+                        return
                     if table.paused_until is not None:  # between rounds: everyone waits, computer players too
-                        await self._wait_for_people(game_id, table.paused_until)
                         step: Mutation = self._unpause_step()
                     elif (free := _computer_actor(table)) is not None:  # a simultaneous choice: no pause, no wait
                         step = await self._computer_step(game_id, free)
@@ -133,8 +184,6 @@ class TurnDriver:
                         await self.clock.sleep(self.computer_pause)
                         step = await self._computer_step(game_id, turn)
                     else:
-                        assert table.deadline is not None
-                        await self._wait_for_people(game_id, table.deadline)
                         step = self._timeout_step(turn, key)
                     await self._apply(game_id, step)
                 except (Unchanged, ConflictError, PauseNotOverError):  # reloaded, or woken early: look again
@@ -158,13 +207,6 @@ class TurnDriver:
             await asyncio.shield(change)
         finally:
             del change  # what it raised holds this frame in its traceback: without the task, no reference cycle
-
-    async def _wait_for_people(self, game_id: str, until: datetime) -> None:
-        """The game waits for people (settled, for tests and the demo) until their time runs out."""
-        settled = self._settled.setdefault(game_id, asyncio.Event())
-        settled.set()
-        await self.clock.sleep((until - self.clock.now()).total_seconds())
-        settled.clear()
 
     async def _computer_step(self, game_id: str, seat: int) -> Mutation:
         """Decide the computer player's action off the event loop (a hard player thinks for up to ~25 ms), then

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeAlias
 
 from bot.service import lobby, moves
-from bot.service.clock import Clock, SystemClock
+from bot.service.clock import Clock, SystemClock, Timer
 from bot.service.driver import Mutation, TurnDriver
 from bot.service.errors import (
     BusyError,
@@ -54,6 +54,7 @@ class GameService(TurnDriver):
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._waits: dict[str, Timer] = {}
         self._settled: dict[str, asyncio.Event] = {}
         self._refresher: asyncio.Task[None] | None = None
 
@@ -280,6 +281,9 @@ class GameService(TurnDriver):
         driver = self._drivers.pop(game_id, None)
         if driver is not None and driver is not asyncio.current_task():
             driver.cancel()
+        timer = self._waits.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
         settled = self._settled.pop(game_id, None)
         if settled is not None:
             settled.set()

@@ -151,6 +151,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
                          f"{heap['frozen']} frozen; a full collection now: {heap['full_collection_ms']} ms CPU, "
                          f"{heap['garbage']} unreachable found; at once again: {heap['again_ms']} ms")
             lines.append(f"bot heap by type: {heap['objects']}")
+            lines.append(f"bot tasks by coroutine: {heap['tasks']}")
             lines.append(f"unreachable (reference cycles) by type: {heap['cycles']}")
             lines.append(f"bot heap, widest containers (references, type): {heap['widest']}")
         if args.memory:

@@ -237,7 +237,8 @@ def heap_report() -> dict[str, Any]:
     started = time.thread_time()
     gc.collect()
     again = time.thread_time() - started
-    return {"garbage": garbage, "cycles": cycles, "again_ms": round(again * 1000, 1),
+    tasks = Counter(task.get_coro().__qualname__ for task in asyncio.all_tasks())  # type: ignore[union-attr]
+    return {"garbage": garbage, "cycles": cycles, "again_ms": round(again * 1000, 1), "tasks": tasks.most_common(12),
             "objects": Counter(type(o).__name__ for o in gc.get_objects()).most_common(25),
             "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(), "references": references,
             "widest": widest, "full_collection_ms": round(first * 1000, 1)}

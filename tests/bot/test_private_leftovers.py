@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from sqlalchemy import select
 
 from bot import reveal_hides
@@ -39,6 +41,22 @@ async def test_a_reveal_shown_before_a_restart_still_vanishes_after_it(world: Wo
     await second.presenter.idle()
     assert fake.violations == []
     await runner.stop()
+
+
+async def test_reveals_waiting_to_vanish_hold_timers_not_tasks(world: World) -> None:
+    fake, clock = world.fake, ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with fake.run(bot):
+        players = await open_table(world, bot)
+        await players.initial_peeks()
+        await fake.wait_until(lambda: len(reveal_hides._tasks) == 3 and not any(
+            isinstance(waiting, asyncio.Task) for waiting in reveal_hides._tasks.values()), what="the hides stored")
+        await clock.advance(21)
+        await fake.wait_until(lambda: not reveal_hides._tasks, what="the hides done")
+        peeks = [m for m in fake.messages_by_id.values() if m.ephemeral and m.embeds]
+        assert len(peeks) == 3 and not any(m.attachments for m in peeks)
+        await players.settle()
+    assert fake.violations == []
 
 
 async def test_private_buttons_of_a_finished_match_give_way_to_a_line(world: World) -> None:

@@ -186,6 +186,40 @@ async def test_the_timer_plays_for_a_person_and_three_timeouts_hand_the_seat_ove
     assert service.get(game_id).seats[0].computer_plays
 
 
+def _waiting_tasks() -> list[str]:
+    """The names of the tasks now pending that sleep for a game (its driver or a lobby's clock)."""
+    return [task.get_name() for task in asyncio.all_tasks() if task.get_name().startswith("dc-")]
+
+
+async def test_a_game_waiting_for_a_person_holds_a_timer_not_a_task(
+        service: GameService, clock: ManualClock) -> None:
+    game_id = await _table(service, [ANA, BO], computers=1, settings=replace(FAST, turn_timer=30))
+    for person in (ANA, BO):
+        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
+    await service.settled(game_id)
+    assert service.get(game_id).seats[service.get(game_id).turn].user_id is not None  # a person's turn
+    assert _waiting_tasks() == []
+    number = service.get(game_id).move_number
+    await clock.advance(31)  # the timer starts the driver, which plays the person's turn for them
+    await service.settled(game_id)
+    assert service.get(game_id).move_number > number and _waiting_tasks() == []
+
+
+async def test_a_persons_turn_without_a_deadline_waits_for_their_move_alone(
+        service: GameService, clock: ManualClock) -> None:
+    game_id = await _table(service, [ANA, BO])
+    for person in (ANA, BO):
+        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
+    service._tables[game_id].deadline = None  # as a table stored without one would be
+    service._restart_driver(game_id)
+    await service.settled(game_id)
+    number = service.get(game_id).move_number
+    await clock.advance(100_000)
+    assert service.get(game_id).move_number == number and _waiting_tasks() == []
+    await service.play(game_id, ANA.user_id, Draw)
+    assert service.get(game_id).move_number == number + 1
+
+
 async def test_a_person_who_leaves_counts_as_a_loss(service: GameService, store: MemoryGameStore) -> None:
     game_id = await _table(service, [ANA, BO, CY])
     await service.leave_match(game_id, CY.user_id)

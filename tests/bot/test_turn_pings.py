@@ -3,6 +3,7 @@ personal and server choices; never a computer player; a failed deletion folds th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -52,6 +53,24 @@ async def play_whole_turn(players: Players) -> None:
     key = live(players).turn_key
     while players.table is not None and players.table.turn_key == key:
         await players.play_turn_step()
+
+
+def waiting_coroutines() -> list[str]:
+    """The bot's pending tasks that wait for a turn: its ping's, or the game driver's."""
+    names = [task.get_coro().__qualname__ for task in asyncio.all_tasks()]  # type: ignore[union-attr]
+    return [name for name in names if name.startswith(("TurnPings.", "TurnDriver."))]
+
+
+async def test_a_turn_within_its_grace_holds_timers_not_tasks(world: World) -> None:
+    async with peeked_table(world) as (_, clock, players):
+        await clock.advance(PING_GRACE - 1)
+        await players.settle()
+        assert live(players).turn == 0 and pings(world) == []
+        assert waiting_coroutines() == []  # hundreds of tables waiting for people: no sleeping task each
+        await clock.advance(2)
+        await world.fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
+        await players.settle()
+        assert waiting_coroutines() == []  # the posted ping is remembered until the turn ends, not waited for
 
 
 async def test_a_person_away_is_pinged_and_the_ping_goes_once_they_act(world: World) -> None:
