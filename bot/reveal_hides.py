@@ -149,16 +149,15 @@ def _start(bot: DreamcatsBase, hide: PendingHide, *, remember: bool) -> None:
 
 
 async def _remember_then_wait(bot: DreamcatsBase, hide: PendingHide) -> None:
-    current = asyncio.current_task()
     try:
         await _remember(bot.db, hide)
     except STORAGE_FAILED as exc:  # it still vanishes, unless the bot restarts first
         log.warning("could not store the hide of message %s: %r", hide.message_id, exc)
-    except BaseException:
-        if _tasks.get(hide.message_id) is current:
+    finally:
+        still_mine = _tasks.get(hide.message_id) is asyncio.current_task()
+        if still_mine:
             del _tasks[hide.message_id]
-        raise
-    if _tasks.get(hide.message_id) is current:
+    if still_mine:  # not replaced or cancelled meanwhile: the timer takes over
         _wait(bot, hide)
 
 

@@ -66,7 +66,6 @@ class ManualClock:
 
     def __init__(self, start: datetime | None = None) -> None:
         self._now = start or datetime(2026, 1, 1, tzinfo=UTC)
-        self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
         self._timers: list[_ManualTimer] = []
 
     def now(self) -> datetime:
@@ -79,7 +78,7 @@ class ManualClock:
             await asyncio.sleep(0)
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._sleepers.append((self._now + timedelta(seconds=seconds), future))
+        self.call_later(seconds, lambda: None if future.done() else future.set_result(None))
         await future
 
     def call_later(self, seconds: float, callback: Callable[[], None]) -> Timer:
@@ -92,13 +91,8 @@ class ManualClock:
         return timer
 
     async def advance(self, seconds: float) -> None:
-        """Move time forward and let every sleeper and timer whose time has come run."""
+        """Move time forward and let every sleeper and timer whose time has come run, in time order."""
         self._now += timedelta(seconds=seconds)
-        due = [(when, f) for when, f in self._sleepers if when <= self._now]
-        self._sleepers = [(when, f) for when, f in self._sleepers if when > self._now]
-        for _, future in due:
-            if not future.done():
-                future.set_result(None)
         timers = sorted((t for t in self._timers if t.when <= self._now), key=lambda t: t.when)
         self._timers = [t for t in self._timers if t.when > self._now]
         for timer in timers:

@@ -43,14 +43,16 @@ class Unchanged(Exception):
 NO_DEADLINE = datetime.max.replace(tzinfo=UTC)  # a person's turn without a timer: only their move ends it
 
 
-def _people_until(table: Table) -> datetime | None:
-    """When the game stops waiting for people, if that is all it waits for (a person's turn, a round's pause)."""
+def _people_until(table: Table, now: datetime) -> datetime | None:
+    """When the game stops waiting for people, if that is all it waits for now (a person's turn, a round's pause)
+    and their time is not up yet."""
     if table.paused_until is not None:
-        return table.paused_until
-    turn = table.turn
-    if turn is None or _computer_actor(table) is not None or table.seats[turn].computer_plays:
+        until = table.paused_until
+    elif (turn := table.turn) is None or _computer_actor(table) is not None or table.seats[turn].computer_plays:
         return None
-    return NO_DEADLINE if table.deadline is None else table.deadline
+    else:
+        until = NO_DEADLINE if table.deadline is None else table.deadline
+    return until if until > now else None
 
 
 def _moment(table: Table) -> tuple[tuple[int, int] | None, int]:
@@ -109,12 +111,7 @@ class TurnDriver:
             await self._settled.setdefault(game_id, asyncio.Event()).wait()
 
     def _restart_driver(self, game_id: str) -> None:
-        old = self._drivers.pop(game_id, None)
-        if old is not None:
-            old.cancel()
-        timer = self._waits.pop(game_id, None)
-        if timer is not None:
-            timer.cancel()
+        self._stop_driving(game_id)
         table = self._tables.get(game_id)
         if table is None:  # ended or closed: nothing to drive, nothing to keep
             return
@@ -127,11 +124,20 @@ class TurnDriver:
         if not table.playing:
             settled.set()
             return
-        until = _people_until(table)
-        if until is not None and until > self.clock.now():
+        until = _people_until(table, self.clock.now())
+        if until is not None:
             self._wait_for_people(game_id, until)
-            return
-        self._start_driver(game_id)
+        else:
+            self._start_driver(game_id)
+
+    def _stop_driving(self, game_id: str) -> None:
+        """Cancel the game's driver task and its timer, whichever it has (not the task calling this)."""
+        driver = self._drivers.pop(game_id, None)
+        if driver is not None and driver is not asyncio.current_task():
+            driver.cancel()
+        timer = self._waits.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
 
     def _start_driver(self, game_id: str) -> None:
         self._settled.setdefault(game_id, asyncio.Event()).clear()
@@ -170,8 +176,8 @@ class TurnDriver:
                 turn, key = table.turn, table.turn_key
                 assert turn is not None
                 try:
-                    until = _people_until(table)
-                    if until is not None and until > self.clock.now():  # people to act: a timer, not this task
+                    until = _people_until(table, self.clock.now())
+                    if until is not None:  # people to act: a timer, not this task
                         if self._drivers.get(game_id) is asyncio.current_task():
                             del self._drivers[game_id]
                             self._wait_for_people(game_id, until)

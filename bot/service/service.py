@@ -278,12 +278,7 @@ class GameService(TurnDriver):
     def _forget(self, game_id: str) -> None:
         """Let go of everything kept for a game, so a long-running bot does not hold every game it ever ran."""
         self._tables.pop(game_id, None)
-        driver = self._drivers.pop(game_id, None)
-        if driver is not None and driver is not asyncio.current_task():
-            driver.cancel()
-        timer = self._waits.pop(game_id, None)
-        if timer is not None:
-            timer.cancel()
+        self._stop_driving(game_id)
         settled = self._settled.pop(game_id, None)
         if settled is not None:
             settled.set()
