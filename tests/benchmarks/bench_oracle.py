@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from bot.arena import play_match
 from bot.arena_common import lineup
-from game.dreamcats import MatchSettings, MatchState, Observation, apply_action, legal_actions, new_match, observe
+from game.dreamcats import MatchSettings, MatchState, Observation, new_match, observe
 from game.dreamcats.actions import Action, Slot, WakeUp
 from game.dreamcats.cards import DREAM_SIZE
-from game.dreamcats.players import get_player
+from game.dreamcats.players import Player, get_player
 
 # Each variant: whose cards hard is shown, and for which choices ("all", "wake": Wake up! or not, "play": the rest).
 VARIANTS = {
@@ -45,43 +46,39 @@ def shown(state: MatchState, obs: Observation, whose: str) -> Observation:
     return replace(obs, known={**obs.known, **extra}, known_slots=tuple(known_slots))
 
 
-def oracle_choice(state: MatchState, obs: Observation, legal: Sequence[Action], rng: random.Random,
-                  whose: str, choices: str) -> Action:
-    """Hard's action when it sees more; with `choices` "wake" or "play", only that kind of choice uses the view."""
+def oracle_player(state: MatchState, whose: str, choices: str) -> Player:
+    """Hard that also sees `whose` cards of the live `state`; with `choices` "wake" or "play", only that kind of
+    choice uses the view (the other comes from the seat's own observation)."""
     hard = get_player("hard")
     if whose == "none":
-        return hard(obs, legal, rng)
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    seeing = hard(shown(state, obs, whose), legal, twin)
-    if choices == "all":
-        rng.setstate(twin.getstate())
-        return seeing
-    plain = hard(obs, legal, rng)
-    if choices == "wake":  # the call from the view, the card play from the seat's own observation
-        return seeing if isinstance(seeing, WakeUp) or isinstance(plain, WakeUp) else plain
-    return plain if isinstance(plain, WakeUp) or isinstance(seeing, WakeUp) else seeing
+        return hard
+
+    def play(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        seeing = hard(shown(state, obs, whose), legal, twin)
+        if choices == "all":
+            rng.setstate(twin.getstate())
+            return seeing
+        plain = hard(obs, legal, rng)
+        if choices == "wake":  # the call from the view, the card play from the seat's own observation
+            return seeing if isinstance(seeing, WakeUp) or isinstance(plain, WakeUp) else plain
+        return plain if isinstance(plain, WakeUp) or isinstance(seeing, WakeUp) else seeing
+
+    return play
 
 
 def play_one(index: int, variant: str, args: argparse.Namespace) -> float:
     """Hard's share of the win in match `index` (ties share), playing `variant`."""
     seated = lineup(["hard"] + [args.opponent] * (args.seats - 1), args.seats, index)
-    hard_seat = seated.index("hard")
-    opponent = get_player(args.opponent)
     rngs = [random.Random(f"arena:{args.seed}:{index}:{s}") for s in range(args.seats)]
     settings = MatchSettings(point_limit=100, penalty=args.penalty)
     state = new_match(args.seats, settings, random.Random(f"arena:{args.seed}:{index}"))
-    whose, choices = VARIANTS[variant]
-    while not state.over:
-        waiting = [s for s in range(state.num_seats) if not state.round.peeked[s]]
-        seat = waiting[0] if waiting else state.round.turn
-        obs, legal = observe(state, seat), legal_actions(state, seat)
-        if seat == hard_seat and not waiting:
-            action = oracle_choice(state, obs, legal, rngs[seat], whose, choices)
-        else:
-            action = (get_player("hard") if seat == hard_seat else opponent)(obs, legal, rngs[seat])
-        apply_action(state, action)
+    hard = oracle_player(state, *VARIANTS[variant])
+    opponent = get_player(args.opponent)
+    play_match(state, [hard if name == "hard" else opponent for name in seated], rngs)
     winners = set(observe(state, None).winners)
+    hard_seat = seated.index("hard")
     return 1.0 / len(winners) if hard_seat in winners else 0.0
 
 
