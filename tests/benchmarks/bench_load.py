@@ -1,6 +1,7 @@
 """Load benchmark: N live tables in one bot process, people and computer players clicking through a fake Discord.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_load --games 500 [--database URL] [--stress] [--restart]
+     [--free-saves]
 
 The bot runs as its own process (tests/benchmarks/load_bot.py, the real DreamcatsBot with its defaults: computer
 pause 1.5 s, table edits at most once a second); this process runs the offline fake Discord (lean: no schema
@@ -8,7 +9,8 @@ checks, no revisions kept) and the people, so the bot's CPU, RSS and event-loop 
 CPU is reported apart. Each table is a channel of its own with two people, who open a match (points 30 by
 default), add one normal computer player and play it to the end, then open the next; they act only on what
 Discord shows them, after an exponential think time (mean --think s; --stress: none, a person clicks as soon as
-the table shows their turn). PostgreSQL URLs get a scratch database that is dropped afterwards.
+the table shows their turn). PostgreSQL URLs get a scratch database that is dropped afterwards. --free-saves makes a
+live game's save return at once without touching the database: what the figures would be if storage cost nothing.
 """
 
 from __future__ import annotations
@@ -104,7 +106,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         tables = build_world(fake, args, tally)
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
                                      edit_interval=args.edit_interval, defer_after=args.defer_after,
-                                 picture_processes=args.picture_processes)
+                                     picture_processes=args.picture_processes, free_saves=args.free_saves)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
         opening = time.monotonic()
@@ -172,7 +174,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         violations = {v.rule for v in fake.violations}
         lines.append(f"fake Discord: {len(fake.violations)} violations {sorted(violations)}; bot log: {log}")
     print(f"bench_load: {args.games} tables, {'stress' if args.stress else f'think {args.think} s'}, "
-          f"database {url.split(':')[0]}, duration {args.duration} s")
+          f"database {url.split(':')[0]}, duration {args.duration} s"
+          + (", saves free (--free-saves: not the bot as deployed)" if args.free_saves else ""))
     print("\n".join(lines))
 
 
@@ -213,8 +216,14 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--objects", action="store_true", help="print what the bot's heap holds, by type")
     parser.add_argument("--memory", action="store_true",
                         help="trace the bot's Python allocations (slower) and print the lines that hold most")
+    parser.add_argument("--free-saves", action="store_true",
+                        help="a live game's save returns at once without the database: a bound on what storage adds "
+                             "(not the bot as deployed; not with --restart)")
     parser.add_argument("--seed", type=int, default=1)
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.free_saves and args.restart:
+        parser.error("--free-saves keeps no table to restart from")
+    return args
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ class BotProcess:
     @classmethod
     async def start(cls, fake: FakeDiscord, database_url: str, log_path: Path, *, computer_pause: float,
                     edit_interval: float, defer_after: float | None = None,
-                    picture_processes: int | None = None) -> BotProcess:
+                    picture_processes: int | None = None, free_saves: bool = False) -> BotProcess:
         """Spawn the bot process (its stderr goes to `log_path`)."""
         log = log_path.open("ab")
         # Started with -c, not -m: multiprocessing imports a `-m` main module again in every picture process, and
@@ -41,6 +41,7 @@ class BotProcess:
             "--edit-interval", str(edit_interval),
             *(["--defer-after", str(defer_after)] if defer_after is not None else []),
             *(["--picture-processes", str(picture_processes)] if picture_processes is not None else []),
+            *(["--free-saves"] if free_saves else []),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=log, limit=1 << 20)
         log.close()

@@ -55,6 +55,10 @@ def report_window(window: Window) -> list[str]:
         "of that, inside the bot (its gateway event parsed -> its callback request begun): " + " ".join(
             f"{name} {value * 1000:.1f}" for name, value in zip(
                 ("p50", "p90", "p99", "max"), window.after.get("bot_acks", ()), strict=False)) + " ms",
+        "a live game's save, from the service's call to its return (a click that changes the table waits for it, "
+        "and the table's next change for the one before): " + " ".join(
+            f"{name} {value * 1000:.1f}" for name, value in zip(
+                ("p50", "p90", "p99", "max"), window.after.get("bot_saves", ()), strict=False)) + " ms",
         f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
