@@ -12,19 +12,17 @@ Run: .venv/bin/python -m tests.benchmarks.bench_oracle [--matches 400] [--seats 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from bot.arena import play_match
-from bot.arena_common import lineup
-from game.dreamcats import MatchSettings, MatchState, Observation, new_match, observe
+from game.dreamcats import MatchState, Observation
 from game.dreamcats.actions import Action, Slot, WakeUp
 from game.dreamcats.cards import DREAM_SIZE
 from game.dreamcats.players import Player, get_player
+from tests.benchmarks.bench_paired import add_match_options, paired_lines, play_seat
 
 # Each variant: whose cards hard is shown, and for which choices ("all", "wake": Wake up! or not, "play": the rest).
 VARIANTS = {
@@ -68,33 +66,18 @@ def oracle_player(state: MatchState, whose: str, choices: str) -> Player:
     return play
 
 
-def play_one(index: int, variant: str, args: argparse.Namespace) -> float:
-    """Hard's share of the win in match `index` (ties share), playing `variant`."""
-    seated = lineup(["hard"] + [args.opponent] * (args.seats - 1), args.seats, index)
-    rngs = [random.Random(f"arena:{args.seed}:{index}:{s}") for s in range(args.seats)]
-    settings = MatchSettings(point_limit=100, penalty=args.penalty)
-    state = new_match(args.seats, settings, random.Random(f"arena:{args.seed}:{index}"))
-    hard = oracle_player(state, *VARIANTS[variant])
-    opponent = get_player(args.opponent)
-    play_match(state, [hard if name == "hard" else opponent for name in seated], rngs)
-    winners = set(observe(state, None).winners)
-    hard_seat = seated.index("hard")
-    return 1.0 / len(winners) if hard_seat in winners else 0.0
+def _oracle(variant: str) -> Callable[[MatchState], Player]:
+    return lambda state: oracle_player(state, *VARIANTS[variant])
 
 
 def _play_chunk(indices: Sequence[int], args: argparse.Namespace) -> dict[str, list[float]]:
-    return {variant: [play_one(i, variant, args) for i in indices] for variant in VARIANTS}
+    return {variant: [play_seat(args, i, _oracle(variant)) for i in indices] for variant in VARIANTS}
 
 
 def main(argv: Sequence[str]) -> int:
     """Print each variant's win rate and its paired difference from plain hard, with a 95 % interval."""
-    parser = argparse.ArgumentParser(prog="bench_oracle", description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=400)
-    parser.add_argument("--seats", type=int, default=2)
-    parser.add_argument("--penalty", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=9101)
-    parser.add_argument("--opponent", default="sharp")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser = argparse.ArgumentParser(prog="bench_oracle", description=(__doc__ or "").splitlines()[0])
+    add_match_options(parser, matches=400, seed=9101)
     args = parser.parse_args(list(argv))
     chunks = [range(start, args.matches, args.jobs) for start in range(args.jobs)]
     wins: dict[str, list[float]] = {variant: [] for variant in VARIANTS}
@@ -104,14 +87,7 @@ def main(argv: Sequence[str]) -> int:
                 wins[variant].extend(shares)
     print(f"hard against {args.opponent} at {args.seats} seats, penalty {args.penalty}, seed {args.seed}, "
           f"{args.matches} matches each (paired on the same deals)")
-    for variant, shares in wins.items():
-        line = f"{variant:<36} {sum(shares) / len(shares):6.1%}"
-        if variant != "hard":
-            diffs = [a - b for a, b in zip(shares, wins["hard"], strict=True)]
-            mean = sum(diffs) / len(diffs)
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-            line += f"   {mean * 100:+.1f} ± {1.96 * spread / math.sqrt(len(diffs)) * 100:.1f} points"
-        print(line)
+    print("\n".join(paired_lines(wins)))
     return 0
 
 
