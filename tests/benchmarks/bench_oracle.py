@@ -15,14 +15,13 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from game.dreamcats import MatchState, Observation
 from game.dreamcats.actions import Action, Slot, WakeUp
 from game.dreamcats.cards import DREAM_SIZE
 from game.dreamcats.players import Player, get_player
-from tests.benchmarks.bench_paired import add_match_options, paired_lines, play_seat
+from tests.benchmarks.bench_paired import add_match_options, play_paired, play_seat, report
 
 # Each variant: whose cards hard is shown, and for which choices ("all", "wake": Wake up! or not, "play": the rest).
 VARIANTS = {
@@ -79,15 +78,7 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench_oracle", description=(__doc__ or "").splitlines()[0])
     add_match_options(parser, matches=400, seed=9101)
     args = parser.parse_args(list(argv))
-    chunks = [range(start, args.matches, args.jobs) for start in range(args.jobs)]
-    wins: dict[str, list[float]] = {variant: [] for variant in VARIANTS}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for part in pool.map(_play_chunk, chunks, [args] * len(chunks)):
-            for variant, shares in part.items():
-                wins[variant].extend(shares)
-    print(f"hard against {args.opponent} at {args.seats} seats, penalty {args.penalty}, seed {args.seed}, "
-          f"{args.matches} matches each (paired on the same deals)")
-    print("\n".join(paired_lines(wins)))
+    print("\n".join(report(args, play_paired(_play_chunk, list(VARIANTS), args), "hard ")))
     return 0
 
 

@@ -60,6 +60,12 @@ def paired_lines(wins: Mapping[str, Sequence[float]]) -> list[str]:
     return lines
 
 
+def report(args: argparse.Namespace, wins: Mapping[str, Sequence[float]], who: str = "") -> list[str]:
+    """The table the matches were played at, then paired_lines."""
+    return [f"{who}against {args.opponent} at {args.seats} seats, penalty {args.penalty}, seed {args.seed}, "
+            f"{args.matches} matches each (paired on the same deals)", *paired_lines(wins)]
+
+
 def _always(player: Player) -> Callable[[MatchState], Player]:
     return lambda _state: player
 
@@ -67,6 +73,21 @@ def _always(player: Player) -> Callable[[MatchState], Player]:
 def _play_chunk(indices: Sequence[int], args: argparse.Namespace) -> dict[str, list[float]]:
     players = {name: _always(get_player(name)) for name in args.players}
     return {name: [play_seat(args, i, players[name]) for i in indices] for name in args.players}
+
+
+ChunkPlayer = Callable[[Sequence[int], argparse.Namespace], dict[str, list[float]]]
+
+
+def play_paired(play_chunk: ChunkPlayer, names: Sequence[str], args: argparse.Namespace) -> dict[str, list[float]]:
+    """Each name's share of the win in every match, in the same order of matches for every name: `play_chunk` (a
+    module-level function, for the worker processes) plays some match indices for every name."""
+    chunks = [range(start, args.matches, args.jobs) for start in range(args.jobs)]
+    wins: dict[str, list[float]] = {name: [] for name in names}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for part in pool.map(play_chunk, chunks, [args] * len(chunks)):
+            for name, shares in part.items():
+                wins[name].extend(shares)
+    return wins
 
 
 def add_match_options(parser: argparse.ArgumentParser, *, matches: int, seed: int) -> None:
@@ -88,15 +109,7 @@ def main(argv: Sequence[str]) -> int:
     args.players = args.players.split(",")
     for name in args.players + [args.opponent]:
         get_player(name)  # an unknown name stops here, not in a worker process
-    chunks = [range(start, args.matches, args.jobs) for start in range(args.jobs)]
-    wins: dict[str, list[float]] = {name: [] for name in args.players}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for part in pool.map(_play_chunk, chunks, [args] * len(chunks)):
-            for name, shares in part.items():
-                wins[name].extend(shares)
-    print(f"against {args.opponent} at {args.seats} seats, penalty {args.penalty}, seed {args.seed}, "
-          f"{args.matches} matches each (paired on the same deals)")
-    print("\n".join(paired_lines(wins)))
+    print("\n".join(report(args, play_paired(_play_chunk, args.players, args))))
     return 0
 
 
