@@ -67,6 +67,13 @@ def play_match(
     return state
 
 
+def arena_deal(seats: int, settings: MatchSettings, seed: int, index: int) -> tuple[MatchState, list[random.Random]]:
+    """Match `index` of an arena run with `seed`: its new state and each seat's random generator (the same whatever
+    plays it, so that players can be compared on the same deals)."""
+    rngs = [random.Random(f"arena:{seed}:{index}:{s}") for s in range(seats)]
+    return new_match(seats, settings, random.Random(f"arena:{seed}:{index}")), rngs
+
+
 def run_arena(
     names: Sequence[str], seats: int, matches: int, settings: MatchSettings, seed: int,
     progress: Callable[[int, int], None] | None = None, jobs: int = 1,
@@ -86,12 +93,11 @@ def _run_indices(
     tallies = {name: Tally() for name in names}
     for done, index in enumerate(indices, start=1):
         seated = lineup(names, seats, index)
-        rngs = [random.Random(f"arena:{seed}:{index}:{s}") for s in range(seats)]
 
         def record(seat: int, elapsed: float, seated: list[str] = seated) -> None:
             tallies[seated[seat]].times.append(elapsed)
 
-        state = new_match(seats, settings, random.Random(f"arena:{seed}:{index}"))
+        state, rngs = arena_deal(seats, settings, seed, index)
         play_match(state, [players[n] for n in seated], rngs, on_decision=record)
         _count(state, seated, tallies)
         if progress is not None:

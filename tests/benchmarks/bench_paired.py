@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bot.arena import play_match
+from bot.arena import arena_deal, play_match
 from bot.arena_common import lineup
-from game.dreamcats import MatchSettings, MatchState, new_match, observe
+from game.dreamcats import MatchSettings, MatchState, observe
 from game.dreamcats.players import Player, get_player
 
 TESTED = "tested"  # the seat that each compared player takes in turn (the first of the lineup, as in the arena)
@@ -31,9 +30,7 @@ def play_seat(args: argparse.Namespace, index: int, tested: Callable[[MatchState
     """The tested seat's share of the win in match `index` (ties share); `tested` gives its player for the match
     (bench_oracle's players look at the live state)."""
     seated = lineup([TESTED] + [args.opponent] * (args.seats - 1), args.seats, index)
-    rngs = [random.Random(f"arena:{args.seed}:{index}:{s}") for s in range(args.seats)]
-    settings = MatchSettings(point_limit=100, penalty=args.penalty)
-    state = new_match(args.seats, settings, random.Random(f"arena:{args.seed}:{index}"))
+    state, rngs = arena_deal(args.seats, MatchSettings(point_limit=100, penalty=args.penalty), args.seed, index)
     player, opponent = tested(state), get_player(args.opponent)
     play_match(state, [player if name == TESTED else opponent for name in seated], rngs)
     winners = set(observe(state, None).winners)

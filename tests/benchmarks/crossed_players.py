@@ -41,5 +41,4 @@ def _sharp_waker(belief: Belief, _params: Params, _rng: random.Random) -> bool:
 
 def hard_play_sharp_wake(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Hard's card play; Wake up! when sharp would call."""
-    early = len(obs.discard_pile) <= hard_module.EARLY_DISCARDS
-    return play(obs, legal, rng, hard_module.HARD_EARLY if early else hard_module.HARD, _sharp_waker)
+    return play(obs, legal, rng, hard_module.card_params(obs), _sharp_waker)

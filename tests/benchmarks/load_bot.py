@@ -225,8 +225,12 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "gc_seconds": counters.gc_seconds,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic(),
-            "bot_acks": [percentile(counters.acks, q) for q in (0.5, 0.9, 0.99, 1.0)],
-            "bot_saves": [percentile(counters.saves, q) for q in (0.5, 0.9, 0.99, 1.0)]}
+            "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves)}
+
+
+def bot_quantiles(values: list[float]) -> list[float]:
+    """p50, p90, p99 and max, in seconds (load_report prints them)."""
+    return [percentile(values, q) for q in (0.5, 0.9, 0.99, 1.0)]
 
 
 def heap_report() -> dict[str, Any]:

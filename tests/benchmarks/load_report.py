@@ -23,6 +23,12 @@ def _ms(values: list[float]) -> str:
                     (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))) + f" max {max(values, default=0) * 1000:.1f} ms"
 
 
+def _quantiles(values: Sequence[float]) -> str:
+    """p50, p90, p99 and max in ms, from the bot's own figures (bot_quantiles in load_bot.py)."""
+    return " ".join(f"{name} {value * 1000:.1f}" for name, value in zip(("p50", "p90", "p99", "max"), values,
+                                                                          strict=False)) + " ms"
+
+
 @dataclass
 class Window:
     """The measured stretch: bot stats before and after, the driver's CPU, what the people saw."""
@@ -52,13 +58,10 @@ def report_window(window: Window) -> list[str]:
         f"window: {seconds:.1f} s, {interactions:.0f} interactions ({interactions / seconds:.1f}/s), "
         f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
         f"acknowledgement: {_ms(tally.acks)}",
-        "of that, inside the bot (its gateway event parsed -> its callback request begun): " + " ".join(
-            f"{name} {value * 1000:.1f}" for name, value in zip(
-                ("p50", "p90", "p99", "max"), window.after.get("bot_acks", ()), strict=False)) + " ms",
+        "of that, inside the bot (its gateway event parsed -> its callback request begun): "
+        + _quantiles(window.after.get("bot_acks", ())),
         "a live game's save, from the service's call to its return (a click that changes the table waits for it, "
-        "and the table's next change for the one before): " + " ".join(
-            f"{name} {value * 1000:.1f}" for name, value in zip(
-                ("p50", "p90", "p99", "max"), window.after.get("bot_saves", ()), strict=False)) + " ms",
+        "and the table's next change for the one before): " + _quantiles(window.after.get("bot_saves", ())),
         f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",

@@ -69,8 +69,12 @@ def wake_tuning(obs: Observation) -> WakeTuning:
 
 def play_hard(obs: Observation, legal: Sequence[Action], rng: random.Random, tuning: WakeTuning) -> Action:
     """Hard's card play with the given Wake up! tuning."""
-    params = HARD_EARLY if len(obs.discard_pile) <= EARLY_DISCARDS else HARD
-    return play(obs, legal, rng, params, sampled_waker(tuning))
+    return play(obs, legal, rng, card_params(obs), sampled_waker(tuning))
+
+
+def card_params(obs: Observation) -> Params:
+    """Hard's card-play knobs for the moment: an opponent's known card barely below the mean early in the round."""
+    return HARD_EARLY if len(obs.discard_pile) <= EARLY_DISCARDS else HARD
 
 
 def sampled_waker(tuning: WakeTuning) -> Waker:
@@ -86,6 +90,6 @@ def sampled_waker(tuning: WakeTuning) -> Waker:
 
 
 __all__ = [
-    "HARD", "HARD_WAKE", "HARD_WAKE_CROWDED", "HARD_WAKE_RISKY", "RISKY_PENALTY", "hard", "play_hard", "sampled_waker",
-    "wake_tuning",
+    "HARD", "HARD_WAKE", "HARD_WAKE_CROWDED", "HARD_WAKE_RISKY", "RISKY_PENALTY", "card_params", "hard", "play_hard",
+    "sampled_waker", "wake_tuning",
 ]
