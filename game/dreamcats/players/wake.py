@@ -6,7 +6,8 @@ to me is as low as it was there. With `slot_caps`, each card is also capped by w
 (game.dreamcats.players.inference: a kept card is below the card it replaced, a seat that threw a draw away knows
 no card above it), and with `noncall_weight` a deal in which a rival would have called at its last turn, by a sharp-like
 rule, counts less. Over the sampled deals the call is worth the caller's real score, penalty included, and a round
-that would end the match is worth winning or losing the match.
+that would end the match is worth winning or losing the match. With `playout_weight`, playing on is also valued by
+playing each deal out to the round's end with sharp-like seats (game.dreamcats.players.playout).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import unseen_cards
 from game.dreamcats.players.history import card_origins, kept_from_draw, turns_taken
 from game.dreamcats.players.inference import last_turns, slot_caps
+from game.dreamcats.players.playout import Playout, playout_rng
 from game.dreamcats.scoring import match_is_over, winners
 from game.dreamcats.settings import MatchSettings
 
@@ -57,6 +59,10 @@ class WakeTuning:
     noncall_weight: float = 1.0
     took_caps: bool = False  # a seat that took the discard gave up its worst card: its other known cards are lower
     own_origins: bool = False  # an unknown card of mine that a rival kept before I took it is drawn as low
+    # Playing on valued by playing each sampled deal out with sharp-like seats (game.dreamcats.players.playout): the
+    # call's margin over that, less playout_offset, is added playout_weight times to the margin above. Zero: off.
+    playout_weight: float = 0.0
+    playout_offset: float = 1.0
 
 
 def _categories(obs: Observation, seat: int, own_origins: bool) -> list[tuple[Slot, int, int]]:
@@ -131,11 +137,6 @@ def sample_deals(
     return deals
 
 
-def sample_dreams(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> list[list[list[int]]]:
-    """`tuning.samples` deals of the points in every dream, by position, that agree with what this seat has seen."""
-    return [dreams for dreams, _ in sample_deals(obs, seat, rng, tuning)]
-
-
 def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
     """How good a round's scores are for the seat: its lead over the average rival, or the match if it ends."""
     others = [s for i, s in enumerate(scores) if i != seat]
@@ -146,13 +147,34 @@ def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
     return sum(others) / len(others) - scores[seat]
 
 
+@dataclass(frozen=True, slots=True)
+class WakeMargins:
+    """What a Wake up! weighing found, in cats: a call is made when `often` and the margins add up to at least 0."""
+
+    own: float  # calling against playing on by the rival model, less the threshold that falls with my turns
+    played_out: float | None  # calling against playing each deal out (None: play-outs are off)
+    often: bool  # the call succeeds as often as the tuning asks
+
+
 def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> bool:
     """Call Wake up! when, over sampled deals, the call succeeds often enough and beats playing on by enough."""
-    called = still = successes = count = 0.0
-    deals = sample_dreams(obs, seat, rng, tuning)
+    margins = wake_margins(obs, seat, rng, tuning)
+    if not margins.often:
+        return False
+    if margins.played_out is None:
+        return margins.own >= 0
+    return margins.own + tuning.playout_weight * (margins.played_out - tuning.playout_offset) >= 0
+
+
+def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> WakeMargins:
+    """Weigh a call over `tuning.samples` sampled deals: its margins over playing on, and whether it succeeds often."""
+    called = still = played_on = successes = count = 0.0
+    deals = sample_deals(obs, seat, rng, tuning)
     caller_model = _RivalModel(obs, seat, tuning) if tuning.rival_weight else None
-    weights = noncall_weights(obs, seat, deals, tuning) if tuning.noncall_weight < 1.0 else [1.0] * len(deals)
-    for dreams, weight in zip(deals, weights, strict=True):
+    weights = (noncall_weights(obs, seat, [dreams for dreams, _ in deals], tuning) if tuning.noncall_weight < 1.0
+               else [1.0] * len(deals))
+    playout = (Playout(obs, seat), playout_rng(obs)) if tuning.playout_weight else None
+    for (dreams, left), weight in zip(deals, weights, strict=True):
         sums, scores, succeeded = round_scores_points(dreams, seat, obs.penalty)
         count += weight
         successes += weight * succeeded
@@ -163,10 +185,18 @@ def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
         else:
             still += weight * tuning.rival_weight * utility(
                 obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
-    if successes < tuning.min_success * count:
-        return False
+        if playout is not None:
+            played_on += weight * _played_on(obs, seat, playout[0].play(dreams, left, playout[1]))
     threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
-    return (called - still) / count >= threshold
+    played_out = (called - played_on) / count if playout is not None else None
+    return WakeMargins((called - still) / count - threshold, played_out, successes >= tuning.min_success * count)
+
+
+def _played_on(obs: Observation, seat: int, ending: tuple[int | None, list[int]]) -> float:
+    """The seat's utility of a play-out's ending: a rival's call, its own later call, or a dry pile."""
+    caller, sums = ending
+    scores = sums if caller is None else round_scores_points([[s] for s in sums], caller, obs.penalty)[1]
+    return utility(obs, seat, scores)
 
 
 def noncall_weights(
@@ -244,6 +274,6 @@ def round_scores_points(
 
 
 __all__ = [
-    "MATCH_WEIGHT", "WakeTuning", "noncall_weights", "round_scores_points", "sample_deals", "sample_dreams",
-    "sampled_wake", "utility",
+    "MATCH_WEIGHT", "WakeMargins", "WakeTuning", "noncall_weights", "round_scores_points", "sample_deals",
+    "sampled_wake", "utility", "wake_margins",
 ]

@@ -1,0 +1,55 @@
+"""Hard's Wake up! with and without play-outs of its sampled deals (game.dreamcats.players.playout), at any table:
+`module:function` players for `bench_paired` and `dreamcats arena`, not offered in Discord.
+
+Over the deals hard's sampler draws (deals in which a rival would already have called weighed as hard weighs them),
+calling now is worth the mean of the deals' real scores and playing on the mean of their play-outs' endings (hard's
+own utility: the lead over the average rival, or the match if the round ends it). Hard's own margin is calling
+against its model of a rival's next call, less its falling threshold. Each player keeps hard's gate, success rate
+and card play:
+
+- `without`: hard's own margin ≥ 0 (hard without play-outs: hard before 2026-11-27);
+- `playout`: calling beats playing on;
+- `mix`: the sum of both margins, less 1 cat, ≥ 0 (what hard does since 2026-11-27 at two seats and a penalty under
+  10, here at any table);
+- `both`: both margins ≥ 0.
+
+Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 2000 --seed 9316
+     --players tests.benchmarks.playout_players:without,hard
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import Belief
+from game.dreamcats.players.hard import WAKE_GATE, card_params, wake_tuning
+from game.dreamcats.players.strategy import Params, play
+from game.dreamcats.players.wake import wake_margins
+
+Rule = Callable[[float, float], bool]  # (hard's own margin, the play-outs' margin) -> call
+
+
+def _player(rule: Rule) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
+        mine = belief.dream_estimate(belief.seat)
+        if mine > params.wake_ceiling or mine > belief.lowest_rival_estimate() + WAKE_GATE:
+            return False
+        tuning = replace(wake_tuning(belief.obs), playout_weight=1.0)
+        margins = wake_margins(belief.obs, belief.seat, rng, tuning)
+        assert margins.played_out is not None
+        return margins.often and rule(margins.own, margins.played_out)
+
+    def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        return play(obs, legal, rng, card_params(obs), waker)
+
+    return player
+
+
+without = _player(lambda own, _played_out: own >= 0)
+playout = _player(lambda _own, played_out: played_out >= 0)
+mix = _player(lambda own, played_out: own + played_out - 1.0 >= 0)
+both = _player(lambda own, played_out: own >= 0 and played_out >= 0)
