@@ -21,7 +21,7 @@ class Tally:
     """Everything the arena counts for one player name over all its seats."""
 
     matches: int = 0
-    wins: int = 0
+    wins: float = 0.0  # a match won outright counts 1, a tie for the win 1 / the number of tied seats
     rounds: int = 0
     round_points: int = 0
     own_turns: int = 0
@@ -121,7 +121,7 @@ def _count(state: MatchState, seated: Sequence[str], tallies: dict[str, Tally]) 
     for seat, name in enumerate(seated):
         tally = tallies[name]
         tally.matches += 1
-        tally.wins += seat in winners
+        tally.wins += 1.0 / len(winners) if seat in winners else 0.0
         for result in state.results:
             tally.rounds += 1
             tally.round_points += result.scores[seat]

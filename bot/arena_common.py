@@ -10,8 +10,8 @@ from typing import Any, NoReturn, TextIO, TypeVar
 from tqdm import tqdm
 
 
-def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default)."""
+def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); `wins` may count shared wins as fractions."""
     if trials == 0:
         return 0.0, 1.0
     p = wins / trials

@@ -40,7 +40,7 @@ def test_lineup_gives_every_player_every_seat_equally() -> None:
 def test_a_tiny_arena_counts_every_seat_match_and_round() -> None:
     tallies = arena.run_arena(["normal", "easy"], 2, 4, MatchSettings(point_limit=30), seed=3)
     assert [t.matches for t in tallies.values()] == [4, 4]
-    assert sum(t.wins for t in tallies.values()) >= 4  # ties share the win
+    assert sum(t.wins for t in tallies.values()) == 4  # every match gives out one win, shared by tied seats
     assert tallies["normal"].rounds == tallies["easy"].rounds > 0
     rows = {row.name: row for row in arena.summarize(tallies)}
     assert 0.0 <= rows["easy"].low <= rows["easy"].win_rate <= rows["easy"].high <= 1.0
