@@ -26,7 +26,7 @@ from dataclasses import replace
 from game.dreamcats.actions import Action
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import Belief
-from game.dreamcats.players.hard import WAKE_GATE, card_params, wake_tuning
+from game.dreamcats.players.hard import card_params, passes_gate, wake_tuning
 from game.dreamcats.players.strategy import Params, play
 from game.dreamcats.players.wake import wake_margins
 
@@ -35,8 +35,7 @@ Rule = Callable[[float, float], bool]  # (hard's own margin, the play-outs' marg
 
 def _player(rule: Rule) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
-        mine = belief.dream_estimate(belief.seat)
-        if mine > params.wake_ceiling or mine > belief.lowest_rival_estimate() + WAKE_GATE:
+        if not passes_gate(belief, params):
             return False
         tuning = replace(wake_tuning(belief.obs), playout_weight=1.0)
         margins = wake_margins(belief.obs, belief.seat, rng, tuning)

@@ -87,15 +87,18 @@ def sampled_waker(tuning: WakeTuning) -> Waker:
     """A Wake up! rule for the strategy: a cheap gate on the estimates, then the sampled deals."""
 
     def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
-        mine = belief.dream_estimate(belief.seat)
-        if mine > params.wake_ceiling or mine > belief.lowest_rival_estimate() + WAKE_GATE:
-            return False
-        return sampled_wake(belief.obs, belief.seat, rng, tuning)
+        return passes_gate(belief, params) and sampled_wake(belief.obs, belief.seat, rng, tuning)
 
     return waker
 
 
+def passes_gate(belief: Belief, params: Params) -> bool:
+    """The cheap gate before a call is weighed: my estimate under the ceiling and near the lowest rival's."""
+    mine = belief.dream_estimate(belief.seat)
+    return mine <= params.wake_ceiling and mine <= belief.lowest_rival_estimate() + WAKE_GATE
+
+
 __all__ = [
     "HARD", "HARD_WAKE", "HARD_WAKE_CROWDED", "HARD_WAKE_RISKY", "MILD_WAKE", "RISKY_PENALTY", "card_params", "hard",
-    "play_hard", "sampled_waker", "wake_tuning",
+    "passes_gate", "play_hard", "sampled_waker", "wake_tuning",
 ]

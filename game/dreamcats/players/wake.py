@@ -195,7 +195,7 @@ def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
 def _played_on(obs: Observation, seat: int, ending: tuple[int | None, list[int]]) -> float:
     """The seat's utility of a play-out's ending: a rival's call, its own later call, or a dry pile."""
     caller, sums = ending
-    scores = sums if caller is None else round_scores_points([[s] for s in sums], caller, obs.penalty)[1]
+    scores = sums if caller is None else call_scores(sums, caller, obs.penalty)[0]
     return utility(obs, seat, scores)
 
 
@@ -268,12 +268,17 @@ def round_scores_points(
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
     """Sums, scores and success of a call, for dreams given as points."""
     sums = tuple(sum(d) for d in dreams)
-    succeeded = sums[caller] <= min(sums)
-    scores = tuple(s + (penalty if i == caller and not succeeded else 0) for i, s in enumerate(sums))
+    scores, succeeded = call_scores(sums, caller, penalty)
     return sums, scores, succeeded
 
 
+def call_scores(sums: Sequence[int], caller: int, penalty: int) -> tuple[tuple[int, ...], bool]:
+    """The round's scores when `caller` called with these dream sums, and whether the call succeeded."""
+    succeeded = sums[caller] <= min(sums)
+    return tuple(s + (penalty if i == caller and not succeeded else 0) for i, s in enumerate(sums)), succeeded
+
+
 __all__ = [
-    "MATCH_WEIGHT", "WakeMargins", "WakeTuning", "noncall_weights", "round_scores_points", "sample_deals",
-    "sampled_wake", "utility", "wake_margins",
+    "MATCH_WEIGHT", "WakeMargins", "WakeTuning", "call_scores", "noncall_weights", "round_scores_points",
+    "sample_deals", "sampled_wake", "utility", "wake_margins",
 ]
