@@ -11,7 +11,9 @@ and card play:
 - `playout`: calling beats playing on;
 - `mix`: the sum of both margins, less 1 cat, ≥ 0 (what hard does since 2026-11-27 at two seats and a penalty under
   10, here at any table);
-- `both`: both margins ≥ 0.
+- `both`: both margins ≥ 0;
+- `plain`: `mix` with play-outs whose seats use no power of a special card they draw (each counts its points alone):
+  hard at two seats and a penalty under 10 from bba8eaf until the play-outs' seats used the powers.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 2000 --seed 9316
      --players tests.benchmarks.playout_players:without,hard
@@ -33,11 +35,11 @@ from game.dreamcats.players.wake import wake_margins
 Rule = Callable[[float, float], bool]  # (hard's own margin, the play-outs' margin) -> call
 
 
-def _player(rule: Rule) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+def _player(rule: Rule, powers: bool = True) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
         if not passes_gate(belief, params):
             return False
-        tuning = replace(wake_tuning(belief.obs), playout_weight=1.0)
+        tuning = replace(wake_tuning(belief.obs), playout_weight=1.0, playout_powers=powers)
         margins = wake_margins(belief.obs, belief.seat, rng, tuning)
         assert margins.played_out is not None
         return margins.often and rule(margins.own, margins.played_out)
@@ -52,3 +54,4 @@ without = _player(lambda own, _played_out: own >= 0)
 playout = _player(lambda _own, played_out: played_out >= 0)
 mix = _player(lambda own, played_out: own + played_out - 1.0 >= 0)
 both = _player(lambda own, played_out: own >= 0 and played_out >= 0)
+plain = _player(lambda own, played_out: own + played_out - 1.0 >= 0, powers=False)

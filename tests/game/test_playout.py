@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from game.dreamcats import DiscardDrawn, Draw, MatchState, Slot, SwapDrawn, TakeDiscard, UseSwap, observe
 from game.dreamcats.players.hard import MILD_WAKE
-from game.dreamcats.players.playout import KEPT, Playout, public_marks
+from game.dreamcats.players.playout import KEPT, Playout, power_chances, public_marks
 from game.dreamcats.players.wake import sampled_wake
 from tests.game.support import play, rigged
 
@@ -37,9 +37,9 @@ def test_the_table_marks_a_card_taken_from_the_discard_and_a_kept_draw_and_swap_
 
 def test_a_rival_that_knows_a_low_dream_calls_at_its_next_turn() -> None:
     obs = observe(knows_its_low_dream(), 0)
-    caller, sums = Playout(obs, 0).play([[9, 9, 9, 9], [0, 1, 0, 1]], [5, 5, 5], random.Random(1))
+    caller, sums = Playout(obs, 0).play([[9, 9, 9, 9], [0, 1, 0, 1]], [4, 4, 4], random.Random(1))
     assert caller == 1
-    assert sums == [32, 2]  # seat 0 kept a 5 in place of a 9 before the call
+    assert sums == [31, 2]  # seat 0 kept a 4 in place of a 9 before the call
 
 
 def test_a_play_out_ends_without_a_caller_when_the_pile_runs_dry() -> None:
@@ -56,6 +56,38 @@ def test_the_same_generator_plays_the_same_play_out() -> None:
     first = Playout(obs, 0).play(deal, pile, random.Random(7))
     assert first == Playout(obs, 0).play(deal, pile, random.Random(7))
     assert sorted(pile) == [0, 1, 2, 4, 5, 6, 8, 9]  # the caller's lists are left as they were
+
+
+# Every number 5, 6 and 7 lies face up: an unseen card of 5 points is Take 2, of 6 Peek 1, of 7 Swap 2.
+SEEN_FIVES_TO_SEVENS = (5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 9)
+
+
+def test_a_drawn_swap_2_hands_the_worst_card_for_the_leaders_lowest_read_card() -> None:
+    state = rigged([[9, 9, 5, 5], [3, 4, 8, 8]], draw=[9, 0, 4, 4, 4], discard=SEEN_FIVES_TO_SEVENS)
+    play(state, Draw(0), DiscardDrawn(0), Draw(1), SwapDrawn(1, 2))  # seat 1 kept a draw in position 3
+    obs = observe(state, 0)
+    assert power_chances(obs)[7] == 1.0
+    caller, sums = Playout(obs, 0).play([[9, 9, 5, 5], [3, 4, 0, 8]], [7], random.Random(1))
+    assert caller is None
+    assert sums == [0 + 9 + 5 + 5, 3 + 4 + 9 + 8]  # its known 9 for the kept 0; a plain 7 kept would give [26, 15]
+
+
+def test_a_drawn_peek_1_shows_an_own_unknown_card_and_a_low_one_brings_a_call() -> None:
+    state = rigged([[1, 1, 0, 9], [9, 9, 9, 9]], draw=[5, 5, 5], discard=SEEN_FIVES_TO_SEVENS)
+    obs = observe(state, 0)
+    assert power_chances(obs)[6] == 1.0
+    caller, _ = Playout(obs, 0).play([[1, 1, 0, 9], [9, 9, 9, 9]], [6, 6, 6], random.Random(1))
+    assert caller == 0  # it knows 1, 1, 0 and calls at its next turn; seen as mere 6s, it would not know enough
+
+
+def test_a_drawn_take_2_keeps_the_lower_of_the_next_two_cards_in_one_turn() -> None:
+    state = rigged([[9, 9, 3, 3], [8, 8, 8, 8]], draw=[4, 4, 4], discard=SEEN_FIVES_TO_SEVENS)
+    obs = observe(state, 0)
+    assert power_chances(obs)[5] == 1.0
+    caller, sums = Playout(obs, 0).play([[9, 9, 3, 3], [8, 8, 8, 8]], [5, 5, 5], random.Random(1))
+    assert caller is None
+    # One turn takes the whole pile: a 5 for a 9. Kept one at a time, the 5s would also replace the other 9.
+    assert sums == [5 + 9 + 3 + 3, 32]
 
 
 def test_the_play_outs_margin_enters_the_call_and_the_success_gate_stays() -> None:

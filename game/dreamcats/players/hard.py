@@ -50,7 +50,9 @@ MILD_WAKE = replace(HARD_WAKE_RISKY, kept_bias=3.5, owned_bias=5.0, own_origins=
 # round's end with sharp-like seats (game.dreamcats.players.playout), and the call's margin over that, less 1 cat, is
 # added to the margin above. Paired against sharp on the same deals: +1.0 ± 2.1, +1.3 ± 1.5 and +0.9 ± 1.5 points of
 # matches won (seeds 9315, 9316, 9318; 1,000, 2,000 and 2,000 matches); on its own, without the margin above, the
-# play-outs measured 1-2 points worse than it.
+# play-outs measured 1-2 points worse than it. Later that day the play-outs' seats also used the powers of the
+# special cards they draw, as sharp does (Take 2, Peek 1, Swap 2): +1.4 ± 1.3 and +0.4 ± 1.1 points more (seeds
+# 9606, 9607; 1,500 and 2,000 matches).
 HARD_WAKE = replace(MILD_WAKE, playout_weight=1.0, playout_offset=1.0)
 RISKY_PENALTY = 10  # from this penalty up, HARD_WAKE_RISKY
 # Three or more seats: the two-seat reading of the table (a milder low bias for a rival's kept and looked-at cards,

@@ -63,6 +63,7 @@ class WakeTuning:
     # call's margin over that, less playout_offset, is added playout_weight times to the margin above. Zero: off.
     playout_weight: float = 0.0
     playout_offset: float = 1.0
+    playout_powers: bool = True  # the play-outs' seats use the powers of the special cards they draw
 
 
 def _categories(obs: Observation, seat: int, own_origins: bool) -> list[tuple[Slot, int, int]]:
@@ -173,7 +174,7 @@ def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
     caller_model = _RivalModel(obs, seat, tuning) if tuning.rival_weight else None
     weights = (noncall_weights(obs, seat, [dreams for dreams, _ in deals], tuning) if tuning.noncall_weight < 1.0
                else [1.0] * len(deals))
-    playout = (Playout(obs, seat), playout_rng(obs)) if tuning.playout_weight else None
+    playout = (Playout(obs, seat, tuning.playout_powers), playout_rng(obs)) if tuning.playout_weight else None
     for (dreams, left), weight in zip(deals, weights, strict=True):
         sums, scores, succeeded = round_scores_points(dreams, seat, obs.penalty)
         count += weight
