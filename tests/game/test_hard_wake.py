@@ -20,7 +20,13 @@ from game.dreamcats import (
 from game.dreamcats.engine import apply_action, new_match
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import unseen_cards
-from game.dreamcats.players.hard import HARD_WAKE, HARD_WAKE_CROWDED, HARD_WAKE_RISKY, wake_tuning
+from game.dreamcats.players.hard import (
+    HARD_WAKE,
+    HARD_WAKE_CROWDED,
+    HARD_WAKE_CROWDED_RISKY,
+    HARD_WAKE_RISKY,
+    wake_tuning,
+)
 from game.dreamcats.players.history import card_origins
 from game.dreamcats.players.inference import slot_caps
 from game.dreamcats.players.wake import WakeTuning, sample_deals
@@ -47,7 +53,7 @@ def test_the_tuning_follows_the_seats_and_the_penalty() -> None:
     assert wake_tuning(observe(started(2, 5), 1)) == HARD_WAKE
     assert wake_tuning(observe(started(2, 15), 1)) == HARD_WAKE_RISKY
     assert wake_tuning(observe(started(4, 5), 1)) == HARD_WAKE_CROWDED
-    assert wake_tuning(observe(started(4, 15), 1)) == HARD_WAKE_CROWDED
+    assert wake_tuning(observe(started(4, 15), 1)) == HARD_WAKE_CROWDED_RISKY
 
 
 def test_a_rivals_kept_card_is_low_but_less_so_at_a_cheap_penalty() -> None:

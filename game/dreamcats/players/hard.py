@@ -59,8 +59,13 @@ RISKY_PENALTY = 10  # from this penalty up, HARD_WAKE_RISKY
 # each card capped by what its owner did, a rival's non-call, where my unseen cards came from; 96 deals), and calls
 # need less margin. Against three sharps at four seats, +1.0 ± 1.1 and +0.6 ± 0.9 points over 3,000 and 4,000
 # paired matches at penalty 5 (seeds 9205, 9206), +0.2 ± 1.0 at penalty 15 (9207); three seats +1.6 ± 1.8, five
-# +0.2 ± 1.2 (1,500 each). Each of those parts alone had measured within half a point of the plain sampler.
-HARD_WAKE_CROWDED = replace(MILD_WAKE, base=7.0)
+# +0.2 ± 1.2 (1,500 each). Each of those parts alone had measured within half a point of the plain sampler. At
+# the risky penalty this is all.
+HARD_WAKE_CROWDED_RISKY = replace(MILD_WAKE, base=7.0)
+# Three or more seats at a cheaper penalty, since 2026-11-27: the same with the play-outs of two seats added, once their
+# seats used the powers. Against three sharps at four seats: +1.4 ± 0.9 and +0.5 ± 0.8 points (seeds 9608, 9609;
+# 2,000 and 2,500 matches); the play-outs without powers had read +0.4 ± 1.0 and +1.0 ± 0.9 (seeds 9320, 9608).
+HARD_WAKE_CROWDED = replace(HARD_WAKE_CROWDED_RISKY, playout_weight=1.0, playout_offset=1.0)
 
 
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -69,10 +74,12 @@ def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
 
 
 def wake_tuning(obs: Observation) -> WakeTuning:
-    """The Wake up! tuning for the table: crowded at 3-5 seats, else by the penalty a failed call costs."""
+    """The Wake up! tuning for the table: by the number of seats (two, or crowded at 3-5) and the penalty a failed
+    call costs."""
+    risky = obs.penalty >= RISKY_PENALTY
     if obs.num_seats > 2:
-        return HARD_WAKE_CROWDED
-    return HARD_WAKE_RISKY if obs.penalty >= RISKY_PENALTY else HARD_WAKE
+        return HARD_WAKE_CROWDED_RISKY if risky else HARD_WAKE_CROWDED
+    return HARD_WAKE_RISKY if risky else HARD_WAKE
 
 
 def play_hard(obs: Observation, legal: Sequence[Action], rng: random.Random, tuning: WakeTuning) -> Action:
@@ -101,6 +108,6 @@ def passes_gate(belief: Belief, params: Params) -> bool:
 
 
 __all__ = [
-    "HARD", "HARD_WAKE", "HARD_WAKE_CROWDED", "HARD_WAKE_RISKY", "MILD_WAKE", "RISKY_PENALTY", "card_params", "hard",
-    "passes_gate", "play_hard", "sampled_waker", "wake_tuning",
+    "HARD", "HARD_WAKE", "HARD_WAKE_CROWDED", "HARD_WAKE_CROWDED_RISKY", "HARD_WAKE_RISKY", "MILD_WAKE",
+    "RISKY_PENALTY", "card_params", "hard", "passes_gate", "play_hard", "sampled_waker", "wake_tuning",
 ]
