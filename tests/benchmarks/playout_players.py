@@ -52,6 +52,10 @@ def _player(rule: Rule, powers: bool = True) -> Callable[[Observation, Sequence[
 
 without = _player(lambda own, _played_out: own >= 0)
 playout = _player(lambda _own, played_out: played_out >= 0)
-mix = _player(lambda own, played_out: own + played_out - 1.0 >= 0)
+def _mixed(own: float, played_out: float) -> bool:
+    return own + played_out - 1.0 >= 0
+
+
+mix = _player(_mixed)
 both = _player(lambda own, played_out: own >= 0 and played_out >= 0)
-plain = _player(lambda own, played_out: own + played_out - 1.0 >= 0, powers=False)
+plain = _player(_mixed, powers=False)

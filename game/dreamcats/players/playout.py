@@ -16,6 +16,7 @@ or when a turn ends with the draw pile empty (RULES.md §6).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.dreamcats.actions import Slot
@@ -52,7 +53,10 @@ def playout_rng(obs: Observation) -> random.Random:
 
 def power_chances(obs: Observation) -> dict[int, float]:
     """Per points of a special card (5, 6, 7), the chance that an unseen card of those points is the special one."""
-    unseen = unseen_cards(obs)
+    return _chances(unseen_cards(obs))
+
+
+def _chances(unseen: Sequence[Card]) -> dict[int, float]:
     chances = {}
     for points, special in POWERS.items():
         alike = sum(1 for card in unseen if POINTS[card] == points)
@@ -97,9 +101,10 @@ class Playout:
 
     def __init__(self, obs: Observation, seat: int, powers: bool = True) -> None:
         self.seat, self.seats = seat, obs.num_seats
-        self.pool = [POINTS[card] for card in unseen_cards(obs)]
+        unseen = unseen_cards(obs)
+        self.pool = [POINTS[card] for card in unseen]
         self.mean = sum(self.pool) / len(self.pool) if self.pool else 4.5
-        self.powers = power_chances(obs) if powers else {}  # without: every card counts its points alone
+        self.powers = _chances(unseen) if powers else {}  # without: every card counts its points alone
         marks = public_marks(obs)
         self.marks = [[marks.get(Slot(s, p)) for p in range(DREAM_SIZE)] for s in range(self.seats)]
         self.knows = [[Slot(s, p) in (obs.known if s == seat else obs.known_slots[s]) for p in range(DREAM_SIZE)]
@@ -156,11 +161,12 @@ class Playout:
         power = POWERS[card] if card in self.powers and rng.random() < self.powers[card] else None
         table.top = card  # thrown away or used: the card lies on the discard pile, unless kept below
         saved = worst - card
-        if power is Card.TAKE_2 and TAKE2_FACTOR * self.draw_gain(worst) > max(saved, 0.0):
+        best = max(saved, 0.0)  # keeping the card, or throwing it away
+        if power is Card.TAKE_2 and TAKE2_FACTOR * self.draw_gain(worst) > best:
             self._take_two(table, worst_slot, worst)
-        elif power is Card.PEEK_1 and not all(table.knows[worst_slot.seat]) and PEEK_OWN > max(saved, 0.0):
+        elif power is Card.PEEK_1 and not all(table.knows[worst_slot.seat]) and PEEK_OWN > best:
             table.knows[worst_slot.seat][table.knows[worst_slot.seat].index(False)] = True
-        elif power is Card.SWAP_2 and (target := self._swap_target(table, worst_slot.seat, worst, saved)):
+        elif power is Card.SWAP_2 and (target := self._swap_target(table, worst_slot.seat, worst, best)):
             table.swap(worst_slot, target)
         elif saved > 0:
             table.put(worst_slot.seat, worst_slot.position, card, KEPT)
@@ -178,13 +184,13 @@ class Playout:
         else:
             table.top = kept
 
-    def _swap_target(self, table: _Table, seat: int, worst: float, saved: float) -> Slot | None:
+    def _swap_target(self, table: _Table, seat: int, worst: float, best: float) -> Slot | None:
         """Swap 2's target: the lowest-read card of the lowest-read rival, when handing it the worst card gains
         more than keeping the drawn card would."""
         leader = min((s for s in range(self.seats) if s != seat), key=lambda s: self.reading(table.marks[s]))
         readings = [self.read(mark) for mark in table.marks[leader]]
         position = min(range(DREAM_SIZE), key=readings.__getitem__)
-        return Slot(leader, position) if worst - readings[position] > max(saved, 0.0) else None
+        return Slot(leader, position) if worst - readings[position] > best else None
 
     def _calls(self, seat: int, estimate: float, turns: int, marks: list[list[float | None]]) -> bool:
         if estimate > self.start - SHARP_RULE.per_turn * turns:
