@@ -65,7 +65,7 @@ def _chances(unseen: Sequence[Card]) -> dict[int, float]:
 
 
 @dataclass(slots=True)
-class _Table:
+class Table:
     """One play-out's round as it goes: dreams and pile in points, who knows which own card, the table's marks."""
 
     dreams: list[list[int]]
@@ -132,13 +132,22 @@ class Playout:
     def play(self, dreams: list[list[int]], left: list[int], rng: random.Random) -> tuple[int | None, list[int]]:
         """Play a deal (every dream's points, the draw pile's points in any order) on from the start of the seat's
         turn without a call now: the caller (None when the pile ran dry) and every dream's final sum."""
-        table = _Table([list(d) for d in dreams], [list(k) for k in self.knows], [list(m) for m in self.marks],
-                       list(self.turns), list(left), self.top)
+        table = self.table(dreams, left)
         rng.shuffle(table.pile)
-        seat = self.seat
+        return self.run(table, self.seat, rng, first_calls=False)
+
+    def table(self, dreams: list[list[int]], left: list[int]) -> Table:
+        """A deal laid out as the table stands now (own copies of its lists): dreams and pile in points, the draw
+        pile in the order given."""
+        return Table([list(d) for d in dreams], [list(k) for k in self.knows], [list(m) for m in self.marks],
+                      list(self.turns), list(left), self.top)
+
+    def run(self, table: Table, seat: int, rng: random.Random, first_calls: bool) -> tuple[int | None, list[int]]:
+        """Play the table on from the start of `seat`'s turn (a call then only with `first_calls`): the caller (None
+        when the pile ran dry) and every dream's final sum."""
         for turn in range(MAX_TURNS):
             own = [table.dreams[seat][p] if table.knows[seat][p] else self.mean for p in range(DREAM_SIZE)]
-            if turn and self._calls(seat, sum(own), table.turns[seat], table.marks):
+            if (turn or first_calls) and self._calls(seat, sum(own), table.turns[seat], table.marks):
                 return seat, table.sums()
             position = max(range(DREAM_SIZE), key=lambda p: (own[p], table.knows[seat][p]))
             worst = own[position]
@@ -154,7 +163,7 @@ class Playout:
             seat = (seat + 1) % self.seats
         return None, table.sums()
 
-    def _draw(self, table: _Table, worst_slot: Slot, worst: float, rng: random.Random) -> None:
+    def _draw(self, table: Table, worst_slot: Slot, worst: float, rng: random.Random) -> None:
         """Draw and keep the card in place of the worst own card, throw it away, or use its power: whatever saves
         most by sharp's reckoning."""
         card = table.pile.pop()
@@ -171,7 +180,7 @@ class Playout:
         elif saved > 0:
             table.put(worst_slot.seat, worst_slot.position, card, KEPT)
 
-    def _take_two(self, table: _Table, worst_slot: Slot, worst: float) -> None:
+    def _take_two(self, table: Table, worst_slot: Slot, worst: float) -> None:
         """Take 2: the lower of the next two cards is kept in place of the worst when lower, the other thrown away."""
         drawn = [table.pile.pop() for _ in range(min(2, len(table.pile)))]
         if not drawn:
@@ -184,7 +193,7 @@ class Playout:
         else:
             table.top = kept
 
-    def _swap_target(self, table: _Table, seat: int, worst: float, best: float) -> Slot | None:
+    def _swap_target(self, table: Table, seat: int, worst: float, best: float) -> Slot | None:
         """Swap 2's target: the lowest-read card of the lowest-read rival, when handing it the worst card gains
         more than keeping the drawn card would."""
         leader = min((s for s in range(self.seats) if s != seat), key=lambda s: self.reading(table.marks[s]))
@@ -199,4 +208,4 @@ class Playout:
         return estimate + SHARP_RULE.lead <= lowest
 
 
-__all__ = ["KEPT", "Playout", "playout_rng", "power_chances", "public_marks"]
+__all__ = ["KEPT", "Playout", "Table", "playout_rng", "power_chances", "public_marks"]

@@ -187,13 +187,13 @@ def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
             still += weight * tuning.rival_weight * utility(
                 obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
         if playout is not None:
-            played_on += weight * _played_on(obs, seat, playout[0].play(dreams, left, playout[1]))
+            played_on += weight * ending_utility(obs, seat, playout[0].play(dreams, left, playout[1]))
     threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
     played_out = (called - played_on) / count if playout is not None else None
     return WakeMargins((called - still) / count - threshold, played_out, successes >= tuning.min_success * count)
 
 
-def _played_on(obs: Observation, seat: int, ending: tuple[int | None, list[int]]) -> float:
+def ending_utility(obs: Observation, seat: int, ending: tuple[int | None, list[int]]) -> float:
     """The seat's utility of a play-out's ending: a rival's call, its own later call, or a dry pile."""
     caller, sums = ending
     scores = sums if caller is None else call_scores(sums, caller, obs.penalty)[0]
@@ -281,5 +281,5 @@ def call_scores(sums: Sequence[int], caller: int, penalty: int) -> tuple[tuple[i
 
 __all__ = [
     "MATCH_WEIGHT", "WakeMargins", "WakeTuning", "call_scores", "noncall_weights", "round_scores_points",
-    "sample_deals", "sampled_wake", "utility", "wake_margins",
+    "ending_utility", "sample_deals", "sampled_wake", "utility", "wake_margins",
 ]
