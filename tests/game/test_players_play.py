@@ -27,9 +27,8 @@ from game.dreamcats import (
 from game.dreamcats.engine import apply_action
 from game.dreamcats.players import choose
 from game.dreamcats.players.belief import belief_of
-from game.dreamcats.players.hard import HARD, HARD_WAKE, card_params, sampled_waker
+from game.dreamcats.players.hard import HARD
 from game.dreamcats.players.strategy import own_shifts
-from game.dreamcats.players.strategy import play as strategy_play
 from game.dreamcats.players.wake import MATCH_WEIGHT, WakeTuning, round_scores_points, sampled_wake, utility
 from tests.game.support import play, rigged
 
@@ -122,16 +121,13 @@ def test_hard_calls_early_when_its_known_dream_is_far_below_the_rivals_unknown_o
     assert pick("hard", state) == WakeUp(0)
 
 
-def test_hards_card_play_rule_replaces_first_the_card_a_rival_handed_over_with_swap_two() -> None:
+def test_hard_replaces_first_the_card_a_rival_handed_over_with_swap_two() -> None:
     # Seat 1 hands its known 9 to seat 0's unseen slot 2: its worst card, likely high. Holding a 5, normal takes both
-    # unseen cards of seat 0 for the mean and swaps into the last; hard's rule swaps into the handed card's slot (at
-    # two seats hard then weighs that against its other choices: tests/game/test_keep.py).
+    # unseen cards of seat 0 for the mean and swaps into the last; hard swaps into the handed card's slot.
     state = rigged([[1, 2, 3, 4], [9, 6, 7, 8]], draw=[Card.SWAP_2, 5, 9, 9], starter=1)
     play(state, Draw(1), UseSwap(1, Slot(1, 0), Slot(0, 2)), Draw(0))
     assert pick("normal", state) == SwapDrawn(0, 3)
-    obs = observe(state, 0)
-    rule = strategy_play(obs, legal_actions(state, 0), random.Random(0), card_params(obs), sampled_waker(HARD_WAKE))
-    assert rule == SwapDrawn(0, 2)
+    assert pick("hard", state) == SwapDrawn(0, 2)
 
 
 def test_hard_expects_an_own_card_that_a_rival_kept_to_be_low() -> None:

@@ -101,3 +101,14 @@ def test_the_play_outs_margin_enters_the_call_and_the_success_gate_stays() -> No
     assert not sampled_wake(opening, 0, random.Random(2), keen)
     assert sampled_wake(opening, 0, random.Random(2), replace(keen, min_success=0.0))
     assert not sampled_wake(opening, 0, random.Random(2), replace(MILD_WAKE, min_success=0.0))
+
+
+def test_a_table_played_on_from_a_rivals_turn_lets_it_call_at_once_or_only_after_that_turn() -> None:
+    obs = observe(knows_its_low_dream(), 0)
+    playout = Playout(obs, 0)
+    deal, pile = [[9, 9, 9, 9], [0, 1, 0, 1]], [4, 4, 4]
+    assert playout.run(playout.table(deal, pile), 1, random.Random(1), first_calls=True) == (1, [36, 2])
+    caller, sums = playout.run(playout.table(deal, pile), 1, random.Random(1), first_calls=False)
+    assert caller == 1
+    assert sums == [31, 2]  # seat 1 played a turn first, then seat 0 kept a 4 in place of a 9
+    assert deal == [[9, 9, 9, 9], [0, 1, 0, 1]] and pile == [4, 4, 4]  # the caller's lists are left as they were

@@ -1,7 +1,5 @@
 """The hard computer player: the normal card play with an opponent model, and a Wake up! weighed over deals sampled
-from a belief that reads the public history (game.dreamcats.players.wake), with an eye on the match standings; at
-two seats a drawn number card's keep-or-throw choice is weighed by playing those deals out
-(game.dreamcats.players.keep)."""
+from a belief that reads the public history (game.dreamcats.players.wake), with an eye on the match standings."""
 
 from __future__ import annotations
 
@@ -11,9 +9,8 @@ from dataclasses import replace
 
 from game.dreamcats.actions import Action
 from game.dreamcats.observation import Observation
-from game.dreamcats.players.belief import Belief, belief_of
-from game.dreamcats.players.keep import weighed_keep, weighs_keep
-from game.dreamcats.players.strategy import Params, Waker, own_shifts, play
+from game.dreamcats.players.belief import Belief
+from game.dreamcats.players.strategy import Params, Waker, play
 from game.dreamcats.players.wake import WakeTuning, sampled_wake
 
 EARLY_DISCARDS = 4  # while the discard pile is this short, an opponent's known card is barely below the mean
@@ -86,13 +83,8 @@ def wake_tuning(obs: Observation) -> WakeTuning:
 
 
 def play_hard(obs: Observation, legal: Sequence[Action], rng: random.Random, tuning: WakeTuning) -> Action:
-    """Hard's card play with the given Wake up! tuning; at two seats, a drawn number card's keep-or-throw choice
-    weighed by play-outs (game.dreamcats.players.keep)."""
-    params = card_params(obs)
-    action = play(obs, legal, rng, params, sampled_waker(tuning))
-    if not weighs_keep(obs, action):
-        return action
-    return weighed_keep(belief_of(obs, params.owner_bias, own_shifts(obs, params)), action, tuning)
+    """Hard's card play with the given Wake up! tuning."""
+    return play(obs, legal, rng, card_params(obs), sampled_waker(tuning))
 
 
 def card_params(obs: Observation) -> Params:
