@@ -28,7 +28,7 @@ from game.dreamcats.cards import DREAM_SIZE, POINTS, SPECIALS
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import Belief, belief_of
 from game.dreamcats.players.hard import card_params, hard, wake_tuning
-from game.dreamcats.players.playout import KEPT, Playout
+from game.dreamcats.players.playout import KEPT, Playout, Table
 from game.dreamcats.players.strategy import own_shifts
 from game.dreamcats.players.wake import WakeTuning, ending_utility, sample_deals
 from game.dreamcats.state import Step
@@ -111,24 +111,27 @@ def keep_values(obs: Observation, choices: list[Action], rng: random.Random, tun
     """Per sampled deal, each choice's utility once the deal is played out (the same deal and pile for every
     choice)."""
     assert obs.holding is not None and obs.seat is not None
-    seat, held = obs.seat, POINTS[obs.holding]
-    playout = Playout(obs, seat)
-    deals = sample_deals(obs, seat, rng, tuning)
+    held = POINTS[obs.holding]
+    playout = Playout(obs, obs.seat)
+    deals = sample_deals(obs, obs.seat, rng, tuning)
     base_seed = rng.getrandbits(32)
-    rows = []
+    rows: list[list[float]] = []
     for index, (dreams, left) in enumerate(deals):
-        row = []
-        for choice in choices:
-            table = playout.table(dreams, left)
-            if isinstance(choice, SwapDrawn):
-                table.put(seat, choice.position, held, KEPT)
-            else:
-                table.top = held
-            table.turns[seat] += 1
-            pile_rng = random.Random(base_seed + index)
-            pile_rng.shuffle(table.pile)
-            ending = (playout.run(table, (seat + 1) % obs.num_seats, pile_rng, first_calls=True) if table.pile
-                      else (None, table.sums()))
-            row.append(ending_utility(obs, seat, ending))
-        rows.append(row)
+        rows.append([_played_choice(obs, playout, playout.table(dreams, left), choice, held, base_seed + index)
+                     for choice in choices])
     return rows
+
+
+def _played_choice(obs: Observation, playout: Playout, table: Table, choice: Action, held: int, seed: int) -> float:
+    """The seat's utility once the held card is kept or thrown as `choice` and the table is played out."""
+    seat = playout.seat
+    if isinstance(choice, SwapDrawn):
+        table.put(seat, choice.position, held, KEPT)
+    else:
+        table.top = held
+    table.turns[seat] += 1
+    pile_rng = random.Random(seed)
+    pile_rng.shuffle(table.pile)
+    ending = (playout.run(table, (seat + 1) % obs.num_seats, pile_rng, first_calls=True) if table.pile
+              else (None, table.sums()))
+    return ending_utility(obs, seat, ending)

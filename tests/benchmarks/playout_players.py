@@ -50,12 +50,12 @@ def _player(rule: Rule, powers: bool = True) -> Callable[[Observation, Sequence[
     return player
 
 
-without = _player(lambda own, _played_out: own >= 0)
-playout = _player(lambda _own, played_out: played_out >= 0)
 def _mixed(own: float, played_out: float) -> bool:
     return own + played_out - 1.0 >= 0
 
 
+without = _player(lambda own, _played_out: own >= 0)
+playout = _player(lambda _own, played_out: played_out >= 0)
 mix = _player(_mixed)
 both = _player(lambda own, played_out: own >= 0 and played_out >= 0)
 plain = _player(_mixed, powers=False)
