@@ -5,7 +5,8 @@ that send releases the interpreter on the caller's thread: the bot's loop then w
 or writing thread (up to the switch interval, 1 ms). At 200 tables, with a save and a read for most clicks, that
 was about a sixth of the loop's samples (a py-spy profile of the load benchmark). Here the work goes into a queue
 (a put that never leaves the interpreter), and the loop is woken only when no wake-up is already pending: under
-load, one wake-up drains many saves.
+load, one wake-up drains many saves. The loop is uvloop's where it is installed: its wake-up is a C call that keeps
+the interpreter, where the standard loop's socket send lets go of it.
 """
 
 from __future__ import annotations
@@ -21,11 +22,20 @@ T = TypeVar("T")
 _Job = tuple[Coroutine[Any, Any, Any], "concurrent.futures.Future[Any]"]
 
 
+def new_loop() -> asyncio.AbstractEventLoop:
+    """A new event loop: uvloop's where it is installed (as the bot's own, bot.app.run_loop), else the standard one."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
 class ThreadLoop:
     """A private event loop running on a daemon thread, fed coroutines from any other thread."""
 
     def __init__(self, name: str) -> None:
-        self.loop = asyncio.new_event_loop()
+        self.loop = new_loop()
         self._inbox: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._wake_pending = False
         self.wake_ups = 0  # how often a submit had to wake the loop (fewer than submits under load)

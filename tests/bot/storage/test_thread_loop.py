@@ -108,3 +108,12 @@ async def test_a_job_cancelled_before_it_starts_never_runs(thread_loop: ThreadLo
     await asyncio.wrap_future(blocking)
     await thread_loop.run(asyncio.sleep(0))
     assert future.cancelled() and not ran.is_set()
+
+
+async def test_the_thread_runs_uvloop_where_it_is_installed(thread_loop: ThreadLoop) -> None:
+    uvloop = pytest.importorskip("uvloop", reason="uvloop is not installed here (Windows): the standard loop is used")
+
+    async def running_loop() -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    assert isinstance(await thread_loop.run(running_loop()), uvloop.Loop)
