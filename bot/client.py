@@ -44,8 +44,11 @@ SWITCH_INTERVAL_S = 0.001
 
 # Python collects its youngest objects every 700 allocations by default: at 500 tables that was thousands of
 # collections a second, and every object still alive at one (a table copy, a pending request) moved on towards the
-# full collections that pause the loop. Collected every 20,000, most of those objects are already gone.
-YOUNG_COLLECTION_EVERY = 20_000
+# full collections that pause the loop. Collected every 5,000, most of those objects are already gone and no full
+# collection came in 60 s windows at 500 tables (tests/benchmarks/bench_load.py). 20,000 (2026-11-26) collected
+# one to three times a minute, but each young collection then walked 20,000 live objects for 60-130 ms of a paused
+# loop; at 5,000 the longest pause was 51-54 ms (a middle collection) for 0.05 ms more collecting per click.
+YOUNG_COLLECTION_EVERY = 5_000
 
 
 def freeze_startup_objects() -> None:
