@@ -44,10 +44,11 @@ SWITCH_INTERVAL_S = 0.001
 
 # Python collects its youngest objects every 700 allocations by default: at 500 tables that was thousands of
 # collections a second, and every object still alive at one (a table copy, a pending request) moved on towards the
-# full collections that pause the loop. Collected every 5,000, most of those objects are already gone and no full
-# collection came in 60 s windows at 500 tables (tests/benchmarks/bench_load.py). 20,000 (2026-11-26) collected
-# one to three times a minute, but each young collection then walked 20,000 live objects for 60-130 ms of a paused
-# loop; at 5,000 the longest pause was 51-54 ms (a middle collection) for 0.05 ms more collecting per click.
+# full collections that pause the loop. Collected every 5,000, most of those objects are already gone, and at 500
+# tables a full collection came about once in one or two minutes (62 ms on SQLite, 122 ms on PostgreSQL;
+# tests/benchmarks/bench_load.py). 20,000 (2026-11-26) collected one to three times a minute, but each young
+# collection then walked 20,000 live objects for 60-130 ms of a paused loop; at 5,000 the longest young or middle
+# pause was 51-54 ms, for 0.05 ms more collecting per click.
 YOUNG_COLLECTION_EVERY = 5_000
 
 
