@@ -5,8 +5,6 @@ from __future__ import annotations
 import functools
 import threading
 import unicodedata
-import zlib
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
@@ -91,9 +89,7 @@ def fit(text: str, size: int, max_width: int, condensed: bool = False, display: 
 
 
 # Labels repeat in every picture; names differ per table, so at hundreds of tables no bound keeps them all, and 1,024
-# sprites (about 30-45 KB each) held 30 MB of a busy bot's memory for few hits. The recently used ones are kept as
-# they are; behind them, many more are kept deflated (a sprite is mostly transparent: a few KB), which brings a
-# table's names back in a fraction of the time drawing them takes.
+# sprites (about 30 KB each) held 30 MB of a busy bot's memory for few hits.
 @locked_cache(maxsize=256)
 def text_sprite(
     text: str,
@@ -106,25 +102,6 @@ def text_sprite(
     stroke: Colour | None = (14, 12, 34),
 ) -> Image.Image:
     """A transparent RGBA image of one line of text, fitted to max_width, with an optional dark outline."""
-    key = (text, size, fill, max_width, condensed, display, stroke)
-    packed = _PACKED_SPRITES.get(key)
-    if packed is not None:
-        _PACKED_SPRITES.move_to_end(key)
-        return Image.frombytes("RGBA", packed[0], zlib.decompress(packed[1]))
-    image = _drawn_sprite(text, size, fill, max_width, condensed, display, stroke)
-    _PACKED_SPRITES[key] = (image.size, zlib.compress(image.tobytes(), 1))
-    if len(_PACKED_SPRITES) > PACKED_SPRITES_KEPT:
-        _PACKED_SPRITES.popitem(last=False)
-    return image
-
-
-# Sprites kept deflated, least recently used first: about 4 KB each (names, captions, clocks).
-PACKED_SPRITES_KEPT = 8192
-_PACKED_SPRITES: OrderedDict[tuple[object, ...], tuple[tuple[int, int], bytes]] = OrderedDict()
-
-
-def _drawn_sprite(text: str, size: int, fill: Colour, max_width: int, condensed: bool, display: bool,
-                  stroke: Colour | None) -> Image.Image:
     shown = fit(text, size, max_width, condensed, display)
     face = font(size, condensed, display)
     width = OUTLINE if stroke is not None else 0
