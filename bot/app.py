@@ -12,6 +12,7 @@ from collections.abc import Coroutine, Sequence
 from typing import Any, TypeVar
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.storage.thread_loop import new_loop
 
 log = logging.getLogger("bot")
 EXIT_CONFIG = 2
@@ -24,11 +25,8 @@ def run_loop(main: Coroutine[Any, Any, T]) -> T:
     uvloop runs the loop's own work (sockets, callbacks, timers) in C: under load most of the bot's main thread is
     that work, so it answers more clicks on the same core.
     """
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(main)
-    return uvloop.run(main)
+    with asyncio.Runner(loop_factory=new_loop) as runner:
+        return runner.run(main)
 
 
 def setup_logging(level: str) -> None:

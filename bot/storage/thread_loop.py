@@ -23,7 +23,7 @@ _Job = tuple[Coroutine[Any, Any, Any], "concurrent.futures.Future[Any]"]
 
 
 def new_loop() -> asyncio.AbstractEventLoop:
-    """A new event loop: uvloop's where it is installed (as the bot's own, bot.app.run_loop), else the standard one."""
+    """A new event loop: uvloop's where it is installed, else the standard one (bot.app.run_loop's too)."""
     try:
         import uvloop
     except ImportError:
