@@ -20,7 +20,7 @@ from bot.storage import (
     load_live_games,
     mark_live_game_broken,
     record_match,
-    save_live_game,
+    save_live_row,
 )
 
 
@@ -60,9 +60,9 @@ class SqlGameStore:
         """
         game_id, version, message_id, deadline = table.game_id, table.version, table.message_id, table.deadline
         async with _refusals():
-            return await self.db.write(lambda session: save_live_game(
-                session, game_id=game_id, payload=table.to_payload(), expected_version=version,
-                table_message_id=message_id, deadline=deadline), serializable=False)
+            return await self.db.write_core(lambda connection: save_live_row(
+                connection, game_id=game_id, payload=table.to_payload(), expected_version=version,
+                table_message_id=message_id, deadline=deadline))
 
     async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction."""

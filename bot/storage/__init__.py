@@ -18,6 +18,7 @@ from bot.storage.live import (
     load_live_games,
     mark_live_game_broken,
     save_live_game,
+    save_live_row,
     save_server_settings,
 )
 from bot.storage.preferences import get_turn_pings_choice, save_turn_pings_choice, wants_turn_pings
@@ -49,6 +50,7 @@ __all__ = [
     "database_url", "delete_live_game", "display_rating", "get_bot_state", "get_server_settings",
     "get_turn_pings_choice",
     "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
-    "record_match", "save_bot_state", "save_live_game", "save_server_settings", "save_turn_pings_choice",
+    "record_match", "save_bot_state", "save_live_game", "save_live_row", "save_server_settings",
+    "save_turn_pings_choice",
     "wants_turn_pings",
 ]

@@ -18,6 +18,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 import migrations
+from bot.storage.group_commit import CoreWork
 from bot.storage.models import Base
 from bot.storage.writer import (
     WRITE_DEADLINE_S,
@@ -191,6 +192,11 @@ class Database:
         """
         return await retrying(lambda: self.writer.run(work, serializable=serializable),
                               deadline_s=self.write_deadline_s)
+
+    async def write_core(self, work: CoreWork[T]) -> T:
+        """Run `work(connection)`, Core statements that stand alone (like `serializable=False` work), as one write
+        transaction, retried like `write`; on a SQLite file without a session (bot.storage.group_commit)."""
+        return await retrying(lambda: self.writer.run_core(work), deadline_s=self.write_deadline_s)
 
     async def read(self, work: Work[T]) -> T:
         """Run `work(session)` on a reading connection (a SQLite file's is on a thread of its own, like the writer:

@@ -8,9 +8,10 @@ from datetime import datetime
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import CursorResult, Table, bindparam, delete, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.storage.group_commit import core_on_session
 from bot.storage.models import LiveGame, ServerSettings, utcnow
 from bot.storage.records import (
     DREAMCATS,
@@ -88,20 +89,33 @@ async def save_live_game(
     table_message_id: int | None,
     deadline: datetime | None,
 ) -> int:
+    """Replace the game's state if it is still at `expected_version` (save_live_row, in the session's transaction)."""
+    return await core_on_session(session, lambda connection: save_live_row(
+        connection, game_id=game_id, payload=payload, expected_version=expected_version,
+        table_message_id=table_message_id, deadline=deadline))
+
+
+def save_live_row(
+    connection: Connection,
+    *,
+    game_id: str,
+    payload: dict[str, Any],
+    expected_version: int,
+    table_message_id: int | None,
+    deadline: datetime | None,
+) -> int:
     """Replace the game's state if it is still at `expected_version`; return the new version.
 
     Raises VersionConflictError (and writes nothing) when someone saved it first or it was marked broken, and
-    LiveGameNotFoundError when it is gone.
+    LiveGameNotFoundError when it is gone. Core statements on a synchronous connection: a move's save is the hottest
+    write, and the writer thread runs it without a session (bot.storage.group_commit).
     """
     new_version = expected_version + 1
     values = {"key": game_id, "expected": expected_version, "payload": _encode(payload), "new": new_version,
               "message": table_message_id, "deadline": deadline, "now": utcnow()}
-    # An UPDATE's result is a CursorResult, but AsyncSession.execute is typed as returning the plain Result.
-    result = cast("CursorResult[Any]", await session.execute(_SAVE, values))
-    if result.rowcount == 1:
+    if connection.execute(_SAVE, values).rowcount == 1:
         return new_version
-    found = await session.execute(select(LiveGame.version, LiveGame.broken).where(LiveGame.game_id == game_id))
-    stored = found.first()
+    stored = connection.execute(select(_LIVE.c.version, _LIVE.c.broken).where(_LIVE.c.game_id == game_id)).first()
     if stored is None:
         raise LiveGameNotFoundError(f"There is no live game {game_id!r}.")
     if stored.broken:

@@ -52,7 +52,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.storage.group_commit import GroupCommit
+from bot.storage.group_commit import CoreWork, GroupCommit, core_on_session
 from bot.storage.records import StorageError
 from bot.storage.thread_loop import ThreadLoop
 
@@ -80,6 +80,10 @@ class Writer(Protocol):
 
         `serializable=False`: the work's statements stand alone (see the module's docs), no isolation needed.
         """
+        ...
+
+    async def run_core(self, work: CoreWork[T]) -> T:
+        """Run `work(connection)`, Core statements that stand alone, in a transaction and commit it."""
         ...
 
     async def close(self) -> None:
@@ -137,6 +141,10 @@ class LoopWriter:
         async with self._lock or contextlib.nullcontext(), sessions() as session, session.begin():
             return await work(session)
 
+    async def run_core(self, work: CoreWork[T]) -> T:
+        """Run the Core statements in a session's transaction, like a work that stands alone."""
+        return await self.run(lambda session: core_on_session(session, work), serializable=False)
+
     async def close(self) -> None:
         """Nothing of its own to close (the engine is the database's)."""
 
@@ -165,6 +173,10 @@ class ThreadLoopWriter:
         if serializable:
             return await self._thread.run(self._writer.run(work, serializable=True))
         return await self._thread.run(self.group_commit.run(work))
+
+    async def run_core(self, work: CoreWork[T]) -> T:
+        """Hand the Core statements to the thread's loop, grouped like the works that stand alone."""
+        return await self._thread.run(self.group_commit.run_core(work))
 
     async def close(self) -> None:
         """Close the thread's connections, then stop the thread."""
@@ -195,13 +207,19 @@ class ThreadWriter:
         self._thread = ThreadLoop("dreamcats-reader" if reads_only else "dreamcats-writer")
         self._lock = asyncio.Lock()  # used only on the writer's loop
         # Writes that wait together are committed together (bot.storage.group_commit); a read stands alone.
-        self.group_commit = None if reads_only else GroupCommit(self._session, self._lock)
+        self.group_commit = None if reads_only else GroupCommit(self._session, self._lock, engine.connect)
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the writer thread and wait for its commit (one after another: always serializable)."""
         if self.group_commit is None:
             return await self._thread.run(self._transaction(work))
         return await self._thread.run(self.group_commit.run(work))
+
+    async def run_core(self, work: CoreWork[T]) -> T:
+        """Hand the Core statements to the writer thread: a group of them runs on its connection, no session."""
+        if self.group_commit is None:
+            raise TypeError("the reading connection runs no writes")
+        return await self._thread.run(self.group_commit.run_core(work))
 
     async def _transaction(self, work: Work[T]) -> T:
         async with self._lock, self._session() as session, session.begin():

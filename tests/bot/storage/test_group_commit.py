@@ -12,7 +12,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import select, text, update
+from sqlalchemy import Connection, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import ConflictError, Seat, Table
@@ -139,4 +139,57 @@ async def test_grouped_writes_run_in_order_each_seeing_the_ones_before(db: Datab
     seen = await _while_writer_is_stopped(db, write_all)
     assert seen == [1, 11, 112, 1123]
     assert await _versions(db) == {"game0": 11234}
+    assert _grouped(db) == before + 1
+
+
+def _core_bump(game_id: str, fail: bool) -> Callable[[Connection], str]:
+    def work(connection: Connection) -> str:
+        connection.execute(update(LiveGame).where(LiveGame.game_id == game_id).values(version=9))
+        if fail:
+            raise Boom("failed after its statement ran")
+        return game_id
+    return work
+
+
+async def test_a_core_write_that_fails_keeps_nothing_and_the_others_are_kept(db: Database) -> None:
+    store = SqlGameStore(db)
+    for n in range(3):
+        await store.create(_table(n))
+    before = _grouped(db)
+
+    async def write_all() -> list[object]:
+        works = [_core_bump("game0", False), _core_bump("game1", True), _core_bump("game2", False)]
+        return list(await asyncio.gather(*(db.write_core(w) for w in works), return_exceptions=True))
+
+    outcomes = await _while_writer_is_stopped(db, write_all)
+    assert outcomes[0] == "game0" and outcomes[2] == "game2"
+    assert isinstance(outcomes[1], Boom)
+    assert await _versions(db) == {"game0": 9, "game1": 1, "game2": 9}
+    assert _grouped(db) == before  # the group was rolled back, each ran again alone
+
+
+async def test_core_and_session_writes_share_a_group_in_order(db: Database) -> None:
+    await SqlGameStore(db).create(_table(0))
+    before = _grouped(db)
+
+    def core_step(step: int) -> Callable[[Connection], int]:
+        def work(connection: Connection) -> int:
+            seen = connection.execute(text("SELECT version FROM live_games WHERE game_id = 'game0'")).scalar_one()
+            connection.execute(text("UPDATE live_games SET version = :v WHERE game_id = 'game0'"),
+                               {"v": seen * 10 + step})
+            return int(seen)
+        return work
+
+    async def session_step(session: AsyncSession) -> int:
+        seen = (await session.execute(text("SELECT version FROM live_games WHERE game_id = 'game0'"))).scalar_one()
+        await session.execute(text("UPDATE live_games SET version = :v WHERE game_id = 'game0'"), {"v": seen * 10 + 2})
+        return int(seen)
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(db.write_core(core_step(1)), db.write(session_step, serializable=False),
+                                         db.write_core(core_step(3))))
+
+    seen = await _while_writer_is_stopped(db, write_all)
+    assert seen == [1, 11, 112]
+    assert await _versions(db) == {"game0": 1123}
     assert _grouped(db) == before + 1
