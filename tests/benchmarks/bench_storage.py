@@ -3,6 +3,9 @@
     .venv/bin/python -m tests.benchmarks.bench_storage [--tables 50,200,500] [--seconds 5] [--rate 0]
         [--hog-ms 0] [--restart 500] [--database URL]
 
+Each line ends with the CPU per save of the whole process and of the writer thread (a SQLite file's; 0 elsewhere);
+`--tables 1` saves one table at a time, so that is the CPU of one save alone.
+
 Every table saves a real mid-match payload (two people and a computer player, some turns played) through
 SqlGameStore.save, as a move would. `--rate 0` saves as fast as the store allows (sustained writes/s at
 saturation); `--rate R` spreads R saves/s over the tables with exponential pauses (latency at that load).
@@ -16,9 +19,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy
+import os
 import random
 import statistics
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -123,14 +128,31 @@ async def saves(db: Database, template: dict[str, Any], tables: int, seconds: fl
             time.sleep(hog_ms / 1000)  # the point: a loop that is busy elsewhere
             await asyncio.sleep(hog_ms / 1000)
 
-    began = time.perf_counter()
+    began, cpu_began, writer_began = time.perf_counter(), time.process_time(), thread_cpu(WRITER_THREAD)
     await asyncio.gather(*(table_loop(n) for n in range(tables)), *([hog()] if hog_ms > 0 else []))
-    elapsed = time.perf_counter() - began
+    elapsed, cpu, writer = (time.perf_counter() - began, time.process_time() - cpu_began,
+                            thread_cpu(WRITER_THREAD) - writer_began)
     await db.write(_clear)
     ms = [v * 1000 for v in latencies]
     return (f"tables={tables:4d} saves={len(ms):6d} writes/s={len(ms) / elapsed:7.0f} "
             f"p50={statistics.median(ms):6.1f} ms p99={_percentile(ms, 0.99):6.1f} ms max={max(ms):6.1f} ms "
-            f"failed={sum(failures.values())}{' ' + repr(failures) if failures else ''}")
+            f"failed={sum(failures.values())}{' ' + repr(failures) if failures else ''} "
+            f"CPU/save: process {1000 * cpu / len(ms):.3f} ms, writer thread {1000 * writer / len(ms):.3f} ms")
+
+
+WRITER_THREAD = "dreamcats-writer"
+
+
+def thread_cpu(name: str) -> float:
+    """Seconds of CPU the named thread of this process has used (Linux's /proc; 0 where it cannot be read)."""
+    for thread in threading.enumerate():
+        if thread.name == name and thread.native_id is not None:
+            try:
+                fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                return 0.0
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime, in ticks
+    return 0.0
 
 
 async def _clear(session: AsyncSession) -> None:
