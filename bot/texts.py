@@ -55,11 +55,14 @@ LOG_LINES_KEPT = 4096
 
 def log_line(entry: LogEntry, names: Sequence[str], locale: str) -> str:
     """One public line of the table log (never a face-down card)."""
-    return _log_line(entry, tuple(names), locale)
+    # Keyed by plain values, which the garbage collector stops tracking once it has seen them, not by the entry.
+    return _log_line((entry.kind, entry.seat, entry.cards, entry.slots, entry.count), tuple(names), locale)
 
 
 @lru_cache(maxsize=LOG_LINES_KEPT)
-def _log_line(entry: LogEntry, names: tuple[str, ...], locale: str) -> str:
+def _log_line(fields: tuple[str, int | None, tuple[int, ...], tuple[tuple[int, int], ...], int],
+              names: tuple[str, ...], locale: str) -> str:
+    entry = LogEntry(*fields)
     name = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else ""
     cards = [card_name(c, locale) for c in entry.cards]
     slots = [slot_text(s, names, locale) for s in entry.slot_values]
