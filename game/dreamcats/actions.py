@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from game.errors import CorruptStateError
+
+T = TypeVar("T")
 
 
 class Slot(NamedTuple):
@@ -111,6 +113,34 @@ Action = (
     InitialPeek | WakeUp | TakeDiscard | Draw | SwapDrawn | DiscardDrawn | UseTakeTwo | KeepCard | UsePeek
     | UseSwap
 )
+
+# Equal values share one instance. A live table keeps its match's whole action log and what each seat knows; at 500
+# tables the separate equal Draw, SwapDrawn, ... instances and Slots were a sixth of all the objects a garbage
+# collection walks (README, issue 10). The moves that name slots (Peek 1, Swap 2) are rare and kept as they come.
+_SHAREABLE = frozenset({InitialPeek, WakeUp, TakeDiscard, Draw, SwapDrawn, DiscardDrawn, UseTakeTwo, KeepCard})
+SHARED_MAX = 1024  # far above the legal moves of five seats: a bound against values no game makes
+_SHARED_ACTIONS: dict[Action, Action] = {}
+_SHARED_SLOTS = {Slot(seat, position): Slot(seat, position) for seat in range(8) for position in range(8)}
+
+
+def shared_action(action: Action) -> Action:
+    """The one instance of this move that action logs keep (Peek 1 and Swap 2 moves: the move itself)."""
+    return _shared(_SHARED_ACTIONS, action) if type(action) in _SHAREABLE else action
+
+
+def shared_slot(slot: Slot) -> Slot:
+    """The one instance of this Slot that the seats' knowledge and the events keep."""
+    return _SHARED_SLOTS.get(slot, slot)
+
+
+def _shared(table: dict[T, T], value: T) -> T:
+    found = table.get(value)
+    if found is not None:
+        return found
+    if len(table) < SHARED_MAX:
+        table[value] = value
+    return value
+
 
 _KINDS: dict[str, type] = {
     "peek0": InitialPeek,

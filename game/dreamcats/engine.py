@@ -19,6 +19,7 @@ from game.dreamcats.actions import (
     UseSwap,
     UseTakeTwo,
     WakeUp,
+    shared_action,
 )
 from game.dreamcats.cards import DREAM_SIZE, Card, shuffled_deck
 from game.dreamcats.events import Event, EventKind, public_moves
@@ -80,7 +81,7 @@ def deal_round(num_seats: int, seed: int, number: int, starter: int) -> RoundSta
 def apply_action(state: MatchState, action: Action) -> list[Event]:
     """Check the action, then carry it out; an illegal action raises and changes nothing."""
     check_action(state, action)
-    state.log.append(action)
+    state.log.append(shared_action(action))
     rnd = state.round  # the round the action belongs to, even if the action ends it
     events = _HANDLERS[type(action)](state, action)
     rnd.history.extend(public_moves(events))

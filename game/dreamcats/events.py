@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.dreamcats.actions import Slot
+from game.dreamcats.actions import Slot, shared_slot
 from game.dreamcats.cards import Card
 
 
@@ -46,6 +46,11 @@ class Event:
     slots: tuple[Slot, ...] = ()
     count: int = 0
     private_to: int | None = None
+
+    def __post_init__(self) -> None:
+        # A round's history keeps its events: their slots are the shared ones (game.dreamcats.actions.shared_slot).
+        if self.slots:
+            object.__setattr__(self, "slots", tuple(map(shared_slot, self.slots)))
 
     @property
     def is_public(self) -> bool:

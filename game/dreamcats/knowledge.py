@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.dreamcats.actions import Slot
+from game.dreamcats.actions import Slot, shared_slot
 
 
 class Knowledge:
@@ -33,10 +33,11 @@ class Knowledge:
 
     def see(self, seat: int, slot: Slot) -> None:
         """The seat has looked at the card in the slot."""
-        self.sets[seat].add(slot)
+        self.sets[seat].add(shared_slot(slot))
 
     def see_all(self, slot: Slot) -> None:
         """Everyone saw the card that went into the slot (it came face up from the discard)."""
+        slot = shared_slot(slot)
         for known in self.sets:
             known.add(slot)
 
@@ -45,10 +46,11 @@ class Knowledge:
         for known in self.sets:
             known.discard(slot)
         if seer is not None:
-            self.sets[seer].add(slot)
+            self.sets[seer].add(shared_slot(slot))
 
     def swap(self, first: Slot, second: Slot) -> None:
         """Two cards changed places in plain view: what anyone knew moves with them."""
+        first, second = shared_slot(first), shared_slot(second)
         for known in self.sets:
             if (first in known) != (second in known):
                 known.symmetric_difference_update((first, second))

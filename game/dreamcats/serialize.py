@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.dreamcats.actions import Action, Slot, action_from_dict, action_to_dict
+from game.dreamcats.actions import Action, Slot, action_from_dict, action_to_dict, shared_action, shared_slot
 from game.dreamcats.cards import DREAM_SIZE, Card, full_deck
 from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
 from game.dreamcats.events import Event, EventKind
@@ -47,7 +47,7 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
             totals=[int(t) for t in data["totals"]],
             results=[result_from_dict(r) for r in data["results"]],
             round=_round_from_dict(data["round"], int(data["num_seats"])),
-            log=[action_from_dict(a) for a in data["log"]],
+            log=[shared_action(action_from_dict(a)) for a in data["log"]],
             over=bool(data["over"]),
         )
     except CorruptStateError:
@@ -130,7 +130,7 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
 
 
 def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:
-    sets = [{Slot(int(s), int(p)) for s, p in known} for known in data["knowledge"]]
+    sets = [{shared_slot(Slot(int(s), int(p))) for s, p in known} for known in data["knowledge"]]
     if len(sets) != num_seats + 1:
         raise CorruptStateError("Knowledge does not match the number of seats.")
     return RoundState(

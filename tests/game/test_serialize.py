@@ -12,6 +12,7 @@ from game.dreamcats import (
     InitialPeek,
     KeepCard,
     MatchSettings,
+    MatchState,
     Slot,
     action_from_dict,
     action_to_dict,
@@ -113,3 +114,21 @@ def test_a_missing_field_is_refused() -> None:
     del data["round"]["draw_pile"]
     with pytest.raises(CorruptStateError, match="Unreadable match data"):
         match_from_dict(data)
+
+
+
+def _slots_known(state: MatchState) -> list[Slot]:
+    return [slot for known in state.round.knowledge.sets for slot in known]
+
+
+def test_equal_moves_and_known_slots_are_kept_once_in_play_and_after_a_reload() -> None:
+    state = new_match(3, MatchSettings(point_limit=30), random.Random(8))
+    for action in random_steps(state, random.Random(9)):
+        apply_action(state, action)  # every action a new object, as the bot's clicks and players make them
+    reloaded = match_from_dict(json.loads(json.dumps(match_to_dict(state))))
+    for match in (state, reloaded):
+        # The moves that name slots (Peek 1, Swap 2) are kept as they come: rare, with many possible values.
+        log = [a for a in match.log if not isinstance(a, UsePeek | UseSwap)]
+        assert len({id(a) for a in log}) == len(set(log)) < len(log) // 2
+    slots = _slots_known(state) + _slots_known(reloaded)
+    assert len(slots) > len(set(slots)) and len({id(s) for s in slots}) == len(set(slots))
