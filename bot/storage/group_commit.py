@@ -16,9 +16,10 @@ allows a work to run more than once. A work whose caller stopped waiting before 
 
 A work is async code on an AsyncSession, or a core work: Core statements on a synchronous Connection (a move's save,
 bot.storage.live.save_live_row). Where the connection is synchronous (a SQLite file's writer thread), a group made
-only of core works runs on the connection itself: no session, no greenlet per statement. At a save a move, that
-took the writer thread's CPU per save from 0.9-1.1 ms to 0.5-0.6 ms (README, issue 10), and the writer shares the
-interpreter with the bot's loop. Elsewhere a core work runs inside the group's session (`core_on_session`).
+only of core works runs on the connection itself: no session, no greenlet per statement. A save alone then costs the
+writer thread 0.6 ms of CPU instead of 1.0-1.1 ms (tests/benchmarks/bench_storage.py --tables 1; README, issue 10),
+and that thread shares the interpreter with the bot's loop. Elsewhere a core work runs inside the group's session
+(`core_on_session`).
 """
 
 from __future__ import annotations
