@@ -28,7 +28,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -38,8 +38,15 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 Work = Callable[[AsyncSession], Awaitable[T]]
 CoreWork = Callable[[Connection], T]
-# (the work on a session, the core work itself or None, the caller's outcome)
-_Job = tuple[Work[Any], "CoreWork[Any] | None", "asyncio.Future[Any]"]
+
+
+class _Job(NamedTuple):
+    """A work waiting for its group: as it runs on a session, the core work itself (or None), its caller's outcome."""
+
+    work: Work[Any]
+    core: CoreWork[Any] | None
+    outcome: asyncio.Future[Any]
+
 
 # At most this many works share a transaction, so one group never holds the file's write lock for long (about
 # half a millisecond of statements each).
@@ -68,7 +75,7 @@ class GroupCommit:
 
     async def _join(self, work: Work[T], core: CoreWork[T] | None) -> T:
         outcome: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._waiting.append((work, core, outcome))
+        self._waiting.append(_Job(work, core, outcome))
         if self._committer is None:
             self._committer = asyncio.get_running_loop().create_task(self._commit_waiting())
         try:
@@ -81,12 +88,12 @@ class GroupCommit:
         try:
             async with self._lock:
                 while self._waiting:
-                    group = [job for job in self._waiting[:GROUP_MAX] if not job[2].done()]
+                    group = [job for job in self._waiting[:GROUP_MAX] if not job.outcome.done()]
                     del self._waiting[:GROUP_MAX]
                     await self._commit(group)
         except BaseException:
-            for _, _, outcome in group + self._waiting:
-                outcome.cancel()
+            for job in group + self._waiting:
+                job.outcome.cancel()
             self._waiting.clear()
             raise
         finally:
@@ -97,23 +104,23 @@ class GroupCommit:
             done, results = await self._attempt(group)
             if done:
                 self.grouped += 1
-                for (_, _, outcome), result in zip(group, results, strict=True):
-                    _settle(outcome, True, result)
+                for job, result in zip(group, results, strict=True):
+                    _settle(job.outcome, True, result)
                 return
             log.debug("a group of %d writes was rolled back (%r); each runs again alone", len(group), results)
         for job in group:
             done, results = await self._attempt([job])
-            _settle(job[2], done, results[0] if done else results)
+            _settle(job.outcome, done, results[0] if done else results)
 
     async def _attempt(self, jobs: Sequence[_Job]) -> tuple[bool, Any]:
         """Run the works in one transaction: (True, their results) once committed, else (False, the error)."""
         try:
-            cores = [core for _, core, _ in jobs if core is not None]
+            cores = [job.core for job in jobs if job.core is not None]
             if self._connect is not None and len(cores) == len(jobs):
                 with self._connect() as connection, connection.begin():
                     return True, [core(connection) for core in cores]
             async with self._sessions() as session, session.begin():
-                return True, [await work(session) for work, _, _ in jobs]
+                return True, [await job.work(session) for job in jobs]
         except Exception as exc:  # handed to the work's caller, which decides what it means
             return False, exc
 

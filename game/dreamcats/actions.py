@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from game.errors import CorruptStateError
-
-T = TypeVar("T")
 
 
 class Slot(NamedTuple):
@@ -125,21 +123,19 @@ _SHARED_SLOTS = {Slot(seat, position): Slot(seat, position) for seat in range(8)
 
 def shared_action(action: Action) -> Action:
     """The one instance of this move that action logs keep (Peek 1 and Swap 2 moves: the move itself)."""
-    return _shared(_SHARED_ACTIONS, action) if type(action) in _SHAREABLE else action
+    if type(action) not in _SHAREABLE:
+        return action
+    shared = _SHARED_ACTIONS.get(action)
+    if shared is None:
+        shared = action
+        if len(_SHARED_ACTIONS) < SHARED_MAX:
+            _SHARED_ACTIONS[action] = action
+    return shared
 
 
 def shared_slot(slot: Slot) -> Slot:
     """The one instance of this Slot that the seats' knowledge and the events keep."""
     return _SHARED_SLOTS.get(slot, slot)
-
-
-def _shared(table: dict[T, T], value: T) -> T:
-    found = table.get(value)
-    if found is not None:
-        return found
-    if len(table) < SHARED_MAX:
-        table[value] = value
-    return value
 
 
 _KINDS: dict[str, type] = {

@@ -19,11 +19,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy
-import os
 import random
 import statistics
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -40,6 +38,7 @@ from bot.storage import Database, LiveGameRecord, create_live_game
 from bot.storage.models import LiveGame
 from game.dreamcats import InitialPeek, MatchSettings, legal_actions, observe
 from game.dreamcats.players import choose
+from tests.benchmarks.load_bot import thread_cpu
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
 
 ANA, BO = Person(1, "Ana"), Person(2, "Bo")
@@ -128,10 +127,10 @@ async def saves(db: Database, template: dict[str, Any], tables: int, seconds: fl
             time.sleep(hog_ms / 1000)  # the point: a loop that is busy elsewhere
             await asyncio.sleep(hog_ms / 1000)
 
-    began, cpu_began, writer_began = time.perf_counter(), time.process_time(), thread_cpu(WRITER_THREAD)
+    began, cpu_began, writer_began = time.perf_counter(), time.process_time(), writer_cpu()
     await asyncio.gather(*(table_loop(n) for n in range(tables)), *([hog()] if hog_ms > 0 else []))
     elapsed, cpu, writer = (time.perf_counter() - began, time.process_time() - cpu_began,
-                            thread_cpu(WRITER_THREAD) - writer_began)
+                            writer_cpu() - writer_began)
     await db.write(_clear)
     ms = [v * 1000 for v in latencies]
     return (f"tables={tables:4d} saves={len(ms):6d} writes/s={len(ms) / elapsed:7.0f} "
@@ -143,16 +142,9 @@ async def saves(db: Database, template: dict[str, Any], tables: int, seconds: fl
 WRITER_THREAD = "dreamcats-writer"
 
 
-def thread_cpu(name: str) -> float:
-    """Seconds of CPU the named thread of this process has used (Linux's /proc; 0 where it cannot be read)."""
-    for thread in threading.enumerate():
-        if thread.name == name and thread.native_id is not None:
-            try:
-                fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                return 0.0
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime, in ticks
-    return 0.0
+def writer_cpu() -> float:
+    """Seconds of CPU the writer thread of this process has used (0 where /proc cannot be read)."""
+    return thread_cpu().get(WRITER_THREAD, 0.0)
 
 
 async def _clear(session: AsyncSession) -> None:
