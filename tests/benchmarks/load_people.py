@@ -71,7 +71,9 @@ class LoadTable:
         self.over = False
         self.stopping = False
         self._changed = asyncio.Event()
-        self._lags: list[tuple[int, float]] = []
+        self._lags: list[tuple[int, float]] = []  # (move number, when its click was sent) not shown yet
+        # (move number, when the table first showed it, whether by a new table message), this match
+        self._shown: list[tuple[int, float, bool]] = []
 
     # -- what the people see -----------------------------------------------------------------------------------
     def seen(self, message: FakeMessage) -> None:
@@ -97,6 +99,8 @@ class LoadTable:
             reposted = self.message is not None and message is not self.message
             self.message, self.number, self.shown_once = message, number, True
             now = time.monotonic()
+            if not self._shown or number > self._shown[-1][0]:
+                self._shown.append((number, now, reposted))
             shown = [now - at for target, at in self._lags if target <= number]
             self.tally.edit_lags.extend(shown)
             if reposted:

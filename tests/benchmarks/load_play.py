@@ -31,6 +31,7 @@ class PlayingTable(LoadTable):
         """The first person opens a lobby, the second joins, a normal computer player is added, the match starts."""
         host, guest = (seat.user for seat in self.seats)
         self.game_id, self.message, self.number, self.over, self._lags = "", None, -1, False, []
+        self._shown = []
         for seat in self.seats:
             seat.peeked_round, seat.done_number, seat.round, seat.turns = 0, -1, 0, 0
         lobby = await self._start_lobby(host)
@@ -136,15 +137,26 @@ class PlayingTable(LoadTable):
         if record is None or record.reply is None:
             return
         if action in ("draw", "take"):
-            self._moved(number, 1 if action == "draw" else 0)
+            self._moved(number, 1 if action == "draw" else 0, record.sent_at)
         if self._ids(record.reply, "peek0"):  # not peeked yet: the reply asks for it first
             seat.done_number = number - 1
             return
         await self.private_steps(seat.user, record.reply, number, 1 if action == "draw" else 0)
 
-    def _moved(self, number: int, actions: int) -> None:
-        if actions:
-            self._lags.append((number + actions, time.monotonic()))
+    def _moved(self, number: int, actions: int, clicked_at: float) -> None:
+        """The click sent at `clicked_at` made the table's move `number + actions`: time how late the table shows it."""
+        if not actions:
+            return
+        target = number + actions
+        # The table's edit often arrives before the click's own answer is complete: then it is already shown.
+        shown = next(((at, reposted) for number_shown, at, reposted in self._shown if number_shown >= target), None)
+        if shown is None:
+            self._lags.append((target, clicked_at))
+            return
+        lag = max(0.0, shown[0] - clicked_at)
+        self.tally.edit_lags.append(lag)
+        if shown[1]:
+            self.tally.repost_lags.append(lag)
 
     async def private_steps(self, user: FakeUser, reply: FakeMessage, number: int, actions: int) -> None:
         """Work through the ephemeral reply: swap/discard/power, keep, peek target, swap pair and confirm."""
@@ -161,7 +173,7 @@ class PlayingTable(LoadTable):
             if action in ("tpos", "swap", "disc", "keep", "ptgt", "s2ok", "wakeok") or (
                     action == "power" and self._ids(reply, "keep")):
                 actions += 1
-                self._moved(number, actions)
+                self._moved(number, actions, record.sent_at)
 
     def _next_click(self, reply: FakeMessage) -> tuple[str, list[str] | None] | None:
         """The next button or choice a person makes in their private reply (None: the turn is done)."""
