@@ -87,11 +87,14 @@ class LoadTable:
             number = next((int(c[len(prefix):]) for c in message.custom_ids if c.startswith(prefix)), None)
             if number is None:
                 if any(c.startswith(f"dc:{self.game_id}:next:") for c in message.custom_ids):
+                    reposted = self.message is not None and message is not self.message  # below the reveal
                     self.message = message  # between rounds: the table waits for Next round
                     # The move that ended the round is shown (the table is between rounds): measured here, not at
                     # the next round's first table, which comes only after the pause between rounds.
                     now = time.monotonic()
                     self.tally.edit_lags.extend(now - at for _, at in self._lags)
+                    if reposted:
+                        self.tally.repost_lags.extend(now - at for _, at in self._lags)
                     self._lags = []
                     self._changed.set()
                     self._changed = asyncio.Event()

@@ -7,25 +7,31 @@ import io
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import discord
+import pytest
 
 from bot.frames import FrameTurns
+from bot.presentations import PRESENTATIONS
 from bot.presenter import DiscordPresenter
 from bot.service import Seat, Table
 from bot.views.public import TableMessage, table_content
+from bot.views.shown import EndMessage
 from game.dreamcats import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, apply_action, new_match
 
 
 class FakeMessages:
-    """Just enough of the bot for the presenter's edits: every table message edit (the JSON body it would send to
-    Discord) is recorded."""
+    """Just enough of the bot for the presenter's posts and edits: every table message edit (the JSON body it would
+    send to Discord), post, deletion and remembered table message is recorded."""
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
         self.posts: list[str | None] = []
+        self.deleted = 0
+        self.remembered: dict[str, int] = {}  # game → the table message posted for it
         self.on_edit: Callable[[], None] | None = None  # called once, at the next edit
         self.http = self  # the presenter edits through the bot's HTTP client (bot.table_posts)
 
@@ -42,12 +48,19 @@ class FakeMessages:
         if hook is not None:
             hook()
 
-    async def send(self, content: str | None = None, **fields: Any) -> None:
+    async def send(self, content: str | None = None, **fields: Any) -> discord.Object:
         self.posts.append(content)
+        return discord.Object(1000 + len(self.posts))
+
+    async def delete(self) -> None:
+        self.deleted += 1
 
     @property
-    def service(self) -> Any:
-        raise AssertionError("the presenter only edits in these tests")
+    def service(self) -> FakeMessages:
+        return self
+
+    async def set_message(self, game_id: str, message_id: int) -> None:
+        self.remembered[game_id] = message_id
 
 
 class SlowPainter:
@@ -286,3 +299,32 @@ async def test_an_urgent_drawing_goes_before_the_tables_already_waiting_and_a_ca
     assert frames.waiting == 0 and frames.drawing == 0
     async with frames.turn():  # the drawer is free again, at once
         assert frames.drawing == 1
+
+
+async def test_a_table_moving_below_its_reveal_jumps_the_queue_of_tables_waiting_for_a_newer_picture(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    async def reveal(bot: Any, table: Table, number: int) -> EndMessage:
+        return EndMessage(discord.Embed(title="reveal"), discord.File(io.BytesIO(b"png"), "reveal.png"), None)
+
+    monkeypatch.setitem(PRESENTATIONS, "dreamcats", replace(PRESENTATIONS["dreamcats"], round_message=reveal))
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter, drawers=1)
+    busy, first, second, ending = (_peeked(playing_table(game_id)) for game_id in ("b0b0", "aaaa", "bbbb", "e0e0"))
+    for table in (busy, first, second, ending):  # every message shows its table's picture already
+        shown.table_changed(table)
+    await shown.idle()
+    painter.gate.clear()
+    painter.drawn.clear()
+    for table in (busy, first, second, ending):  # a settled move at each: new pictures are due, one drawer is stuck
+        _play(table, Draw)
+        _play(table, DiscardDrawn)
+        shown.table_changed(table)
+        await _spin()
+    shown.round_ended(ending, 1)  # its table must move below the reveal: no table at all until it is drawn
+    await asyncio.sleep(0.3)  # the worker stops waiting for the picture it asked for and posts the reveal
+    painter.gate.set()
+    await asyncio.wait_for(shown.idle(), 5.0)
+    # The reveal (its embed has the words), then the table below it, in place of the one above.
+    assert messages.posts == [None, "text"] and messages.remembered == {"e0e0": 1002} and messages.deleted == 1
+    assert [game for game, _ in painter.drawn] == ["b0b0", "e0e0", "aaaa", "bbbb"]
