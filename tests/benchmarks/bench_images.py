@@ -134,6 +134,23 @@ def _per_codec(image: Image.Image, runs: int) -> None:
               f"table frame (all of it): {ms['frame']:.2f}")
 
 
+def _whole(runs: int) -> None:
+    """Pictures drawn on no cached layer (reveals, standings, private pictures): Pillow's PNG writer at zlib level 1
+    against the encoding in use (mapped to the palette and deflated whole by the codec installed, zlib-ng here)."""
+    codecs = _codecs()
+    use_codec(codecs.get("zlib-ng", codecs["zlib"]))
+    for name in ("reveal_5_empty_pile", "standings_4_many_rounds", "private_5_choosing"):
+        picture = dreamcats_scenes.SCENES[name]().convert("RGB")
+        picture.info.clear()  # as drawn, not from a layer
+        mapped = picture.quantize(palette=palette(), dither=Image.Dither.NONE)
+        ms = _cpu_ms({"pillow": lambda p=picture: _deflate(p.quantize(palette=palette(), dither=Image.Dither.NONE),
+                                                           COMPRESS_LEVEL),
+                      "in use": lambda p=picture: encode_png(p)}, runs)
+        print(f"{name} {picture.width}x{picture.height}, whole: Pillow's writer {ms['pillow']:5.2f} ms "
+              f"{len(_deflate(mapped, COMPRESS_LEVEL)) / 1024:.0f} KB; in use {ms['in use']:5.2f} ms "
+              f"{len(encode_png(picture)) / 1024:.0f} KB")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print each step's figure; exit 1 if the table frame is over budget."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -182,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"private picture, cache hit:  {ms['dream hit x1000']:6.1f} us (key from the observation, lookup; "
           f"timed 1000 at a time)")
     _per_codec(image, args.runs)
+    _whole(args.runs)
     _scenes(max(1, args.runs // 20))
     use_codec(STANDARD)
     for name, pool in (("thread pool", lambda: ThreadPoolExecutor(WORKERS)),

@@ -95,6 +95,16 @@ def test_png_is_small_deterministic_and_decodes_to_the_same_size() -> None:
         assert decoded.format == "PNG"
 
 
+@pytest.mark.parametrize("name", ["reveal_5_empty_pile", "standings_4_many_rounds", "private_5_choosing"])
+def test_a_picture_drawn_on_no_layer_is_encoded_whole_as_its_palette_mapping(name: str) -> None:
+    picture = SCENES[name]().convert("RGB")
+    picture.info.clear()  # drawn on no cached layer: the whole picture is mapped and deflated
+    with Image.open(io.BytesIO(encode_png(picture))) as decoded:
+        assert decoded.format == "PNG" and decoded.mode == "P"
+        shown = decoded.convert("RGB").tobytes()
+    assert shown == picture.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
+
+
 def test_the_palette_keeps_colours_close() -> None:
     picture = sample_table()
     with Image.open(io.BytesIO(encode_png(picture))) as decoded:
