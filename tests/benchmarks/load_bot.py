@@ -57,6 +57,8 @@ class Counters:
         self.finished = 0
         self.max_stall = 0.0
         self.stalls_over_50ms = 0
+        self.stalls_in_collections = 0  # of those, the ones that the collector's pauses took half or more of
+        self.stalls_running = 0  # the others in which the loop's thread ran (CPU) half or more of the time
         self.max_gc_pause = 0.0  # the longest pause of the cyclic garbage collector (any thread), seconds
         self.full_collections = 0
         self.collections = 0  # of any generation
@@ -151,11 +153,16 @@ class LoadBot(DreamcatsBot):
 async def watch_loop(counters: Counters) -> None:
     """Measure how late the event loop wakes a short sleep: the longest time it was blocked."""
     while True:
-        before = time.perf_counter()
+        before, collected, ran = time.perf_counter(), counters.gc_seconds, time.thread_time()
         await asyncio.sleep(TICK)
         stall = time.perf_counter() - before - TICK
         counters.max_stall = max(counters.max_stall, stall)
-        counters.stalls_over_50ms += stall > 0.05
+        if stall > 0.05:  # a collection, a long step of the loop's own, or the thread waiting (interpreter, machine)
+            counters.stalls_over_50ms += 1
+            if counters.gc_seconds - collected >= stall / 2:
+                counters.stalls_in_collections += 1
+            elif time.thread_time() - ran >= stall / 2:
+                counters.stalls_running += 1
 
 
 def thread_cpu() -> dict[str, float]:
@@ -219,6 +226,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "apart_rss": apart_rss, "interactions": counters.interactions,
             "changes": counters.changes, "moves": counters.moves, "finished": counters.finished,
             "max_stall": counters.max_stall, "stalls_over_50ms": counters.stalls_over_50ms,
+            "stalls_in_collections": counters.stalls_in_collections, "stalls_running": counters.stalls_running,
             "max_gc_pause": counters.max_gc_pause, "longest_gc": counters.longest_gc,
             "full_collections": counters.full_collections,
             "collections": counters.collections,
@@ -293,6 +301,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = memory_report()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
+            counters.stalls_in_collections = counters.stalls_running = 0
             counters.max_gc_pause, counters.full_collections, counters.collections = 0.0, 0, 0
             counters.gc_seconds = 0.0
             counters.longest_gc = (0.0, 0.0, 0, 0)

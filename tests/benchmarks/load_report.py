@@ -69,7 +69,9 @@ def report_window(window: Window) -> list[str]:
         f"new table message (below a reveal): {_ms(tally.repost_lags)} ({len(tally.repost_lags)})",
         f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
-        f"{window.after['stalls_over_50ms']} stalls over 50 ms; garbage collector: longest pause "
+        f"{window.after['stalls_over_50ms']} stalls over 50 ms (half or more of it: the collector's pauses "
+        f"{window.after.get('stalls_in_collections', 0)}, else the loop's own running "
+        f"{window.after.get('stalls_running', 0)}; the rest waited); garbage collector: longest pause "
         f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections of "
         f"{window.after['collections']} (the longest: {_gc(window.after['longest_gc'])}; "
         f"{window.after.get('gc_seconds', 0.0) * 1000:.0f} ms paused in all)",
