@@ -6,7 +6,8 @@ Its picture is drawn only for a settled table (at the start of a turn, not while
 text says what happened) and at most once per picture spacing, which widens under load (bot.frames). A picture is
 drawn beside the worker, not in its way: while the drawers are busy the text and buttons still follow each move at
 once, and the picture comes when a drawer is free. The drawing takes the newest table once its turn has come, so a
-burst of moves leaves at most one drawing pending and a frame is never drawn stale.
+burst of moves leaves at most one drawing pending and a frame is never drawn stale. A table that cannot be shown at all
+until its picture is drawn (a new message, or one moving below a round's reveal) is drawn before the others.
 """
 
 from __future__ import annotations
@@ -314,7 +315,9 @@ class DiscordPresenter:
         # At 500 tables the ordinary queue held such a table's Next round back for 5-25 s (bench_load).
         if game_id in self._queued:
             self._queued.discard(game_id)
-            self._drawing.pop(game_id).cancel()
+            drawing = self._drawing.pop(game_id, None)
+            if drawing is not None:
+                drawing.cancel()
             self._next_picture.pop(game_id, None)
 
     async def _finish(self, table: Table) -> None:

@@ -82,7 +82,7 @@ def encode_layered(image: Image.Image, key: Hashable, layer: Image.Image, change
 
 def encode_whole(image: Image.Image, palette: Image.Image) -> bytes:
     """A frame drawn on no cached layer as PNG: mapped to the palette and deflated whole by the process's codec."""
-    # With zlib-ng this is 25-37 % less CPU than Pillow's PNG writer at zlib level 1, and 8 % smaller (the reveals).
+    # With zlib-ng: 19-33 % less CPU than Pillow's PNG writer at zlib level 1, 7-9 % fewer bytes (bench_images).
     rows = Image.new("P", (image.width + 1, image.height), 0)  # column 0: each row's PNG filter byte (none)
     rows.paste(image.quantize(palette=palette, dither=Image.Dither.NONE), (1, 0))
     data = rows.tobytes()
