@@ -17,19 +17,27 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 WIDEN_CAP = 3.0  # the widest spacing, as a multiple of the base edit interval
+# Drawers only urgent pictures may take beyond the ordinary ones. A picture holds its drawer until the event loop has
+# taken the drawn frame back, which under load is mostly the loop's latency (50-400 ms), not the drawing's few ms:
+# with urgent pictures held to the ordinary drawers, tables moving below a round's reveal waited for Next round 31 s
+# at 1,000 tables (tests/benchmarks/bench_load.py). More ordinary drawers would draw more frames for the same tables.
+URGENT_EXTRA = 4
 FIRST_GUESS = 0.02  # seconds a drawing takes, until one has been timed
 SMOOTHING = 0.1  # weight of the latest drawing in the running average of drawing times
 
 
 class FrameTurns:
-    """At most `drawers` table pictures drawn at once; the edit spacing after a drawing grows with the queue."""
+    """At most `drawers` table pictures drawn at once (urgent ones may take `urgent_extra` more); the edit spacing
+    after a drawing grows with the queue."""
 
-    def __init__(self, drawers: int, edit_interval: float, max_edit_interval: float | None = None) -> None:
-        assert drawers >= 1
+    def __init__(self, drawers: int, edit_interval: float, max_edit_interval: float | None = None,
+                 urgent_extra: int = URGENT_EXTRA) -> None:
+        assert drawers >= 1 and urgent_extra >= 0
         self.drawers = drawers
+        self.urgent_extra = urgent_extra
         self.edit_interval = edit_interval
         self.max_edit_interval = max_edit_interval  # None: WIDEN_CAP times the base
-        self._available = drawers
+        self._held = 0  # drawers in use, ordinary and extra
         self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 urgent / 1 not, arrival, future)
         self._arrivals = itertools.count()
         self.waiting = 0
@@ -56,9 +64,14 @@ class FrameTurns:
             self.drawing -= 1
             self._release()
 
+    def _room(self, urgent: bool) -> bool:
+        """Whether a turn of this kind may start now (urgent ones also take the extra drawers)."""
+        return self._held < self.drawers + (self.urgent_extra if urgent else 0)
+
     async def _acquire(self, urgent: bool) -> None:
-        if self._available > 0 and not self._waiters:
-            self._available -= 1
+        ahead = bool(self._waiters) and (not urgent or self._waiters[0][0] == 0)  # waiters that go first
+        if self._room(urgent) and not ahead:
+            self._held += 1
             return
         granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiters, (0 if urgent else 1, next(self._arrivals), granted))
@@ -70,12 +83,12 @@ class FrameTurns:
             raise
 
     def _release(self) -> None:
-        while self._waiters:
+        self._held -= 1
+        while self._waiters and self._room(self._waiters[0][0] == 0):
             _, _, granted = heapq.heappop(self._waiters)
             if not granted.done():  # a cancelled waiter is skipped
+                self._held += 1
                 granted.set_result(None)
-                return
-        self._available += 1
 
     def queue_delay(self) -> float:
         """About how long a game that asks for a turn now will wait for it (seconds)."""

@@ -93,9 +93,12 @@ def playing_table(game_id: str) -> Table:
 
 def presenter(painter: SlowPainter, *, edit_interval: float = 0.0, drawers: int = 2
               ) -> tuple[DiscordPresenter, FakeMessages]:
+    """A presenter whose urgent pictures get no drawers of their own (so that the tests see the one queue)."""
     messages = FakeMessages()
     bot: Any = messages
-    return DiscordPresenter(bot, edit_interval=edit_interval, drawers=drawers, draw_table=painter), messages
+    shown = DiscordPresenter(bot, edit_interval=edit_interval, drawers=drawers, draw_table=painter)
+    shown.frames.urgent_extra = 0
+    return shown, messages
 
 
 async def _spin() -> None:
@@ -277,7 +280,7 @@ async def test_a_notice_queued_while_the_worker_waits_for_a_picture_is_still_pos
 
 
 async def test_an_urgent_drawing_goes_before_the_tables_already_waiting_and_a_cancelled_one_is_skipped() -> None:
-    frames = FrameTurns(1, 1.0)
+    frames = FrameTurns(1, 1.0, urgent_extra=0)
     order: list[str] = []
     gate = asyncio.Event()
 
@@ -328,3 +331,23 @@ async def test_a_table_moving_below_its_reveal_jumps_the_queue_of_tables_waiting
     # The reveal (its embed has the words), then the table below it, in place of the one above.
     assert messages.posts == [None, "text"] and messages.remembered == {"e0e0": 1002} and messages.deleted == 1
     assert [game for game, _ in painter.drawn] == ["b0b0", "e0e0", "aaaa", "bbbb"]
+
+
+async def test_urgent_drawings_take_extra_drawers_that_ordinary_ones_never_take() -> None:
+    frames = FrameTurns(1, 1.0, urgent_extra=2)
+    started: list[str] = []
+    gate = asyncio.Event()
+
+    async def draw(name: str, urgent: bool = False) -> None:
+        async with frames.turn(urgent=urgent):
+            started.append(name)
+            await gate.wait()
+
+    tasks = [asyncio.create_task(draw(name, urgent=name.startswith("new")))
+             for name in ("held", "waiting", "new1", "new2", "new3")]
+    await _spin()
+    # The one ordinary drawer is held: the next ordinary picture waits, two new tables are drawn on the extra ones.
+    assert started == ["held", "new1", "new2"] and frames.drawing == 3 and frames.waiting == 2
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert started[3:] == ["new3", "waiting"] and frames.drawing == frames.waiting == 0
