@@ -6,7 +6,7 @@ import asyncio
 import io
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -279,17 +279,24 @@ async def test_a_notice_queued_while_the_worker_waits_for_a_picture_is_still_pos
     assert len(messages.posts) == 1 and "computer player" in (messages.posts[0] or "")
 
 
+def turn_taker(frames: FrameTurns, started: list[str], gate: asyncio.Event, held: Callable[[str], bool]
+               ) -> Callable[..., Awaitable[None]]:
+    """A drawing that notes its name when its turn comes, and keeps its drawer until the gate opens if `held`."""
+
+    async def draw(name: str, urgent: bool = False) -> None:
+        async with frames.turn(urgent=urgent):
+            started.append(name)
+            if held(name):
+                await gate.wait()
+
+    return draw
+
+
 async def test_an_urgent_drawing_goes_before_the_tables_already_waiting_and_a_cancelled_one_is_skipped() -> None:
     frames = FrameTurns(1, 1.0, urgent_extra=0)
     order: list[str] = []
     gate = asyncio.Event()
-
-    async def draw(name: str, urgent: bool = False) -> None:
-        async with frames.turn(urgent=urgent):
-            order.append(name)
-            if name == "first":
-                await gate.wait()
-
+    draw = turn_taker(frames, order, gate, lambda name: name == "first")
     first = asyncio.create_task(draw("first"))
     await _spin()
     waiting, gone = asyncio.create_task(draw("waiting")), asyncio.create_task(draw("gone", urgent=True))
@@ -337,12 +344,7 @@ async def test_urgent_drawings_take_extra_drawers_that_ordinary_ones_never_take(
     frames = FrameTurns(1, 1.0, urgent_extra=2)
     started: list[str] = []
     gate = asyncio.Event()
-
-    async def draw(name: str, urgent: bool = False) -> None:
-        async with frames.turn(urgent=urgent):
-            started.append(name)
-            await gate.wait()
-
+    draw = turn_taker(frames, started, gate, lambda name: True)
     tasks = [asyncio.create_task(draw(name, urgent=name.startswith("new")))
              for name in ("held", "waiting", "new1", "new2", "new3")]
     await _spin()
