@@ -13,7 +13,7 @@ import asyncio
 import heapq
 import itertools
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
 
 WIDEN_CAP = 3.0  # the widest spacing, as a multiple of the base edit interval
@@ -39,20 +39,22 @@ class FrameTurns:
         self.max_edit_interval = max_edit_interval  # None: WIDEN_CAP times the base
         self._held = 0  # drawers in use, ordinary and extra
         self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 urgent / 1 not, arrival, future)
+        self._keyed: dict[Hashable, asyncio.Future[None]] = {}  # the waiting turns that may be hurried, by key
         self._arrivals = itertools.count()
         self.waiting = 0
         self.drawing = 0
         self.draw_time = FIRST_GUESS
 
     @asynccontextmanager
-    async def turn(self, *, urgent: bool = False) -> AsyncIterator[None]:
+    async def turn(self, *, urgent: bool = False, key: Hashable | None = None) -> AsyncIterator[None]:
         """Wait for a free drawer and hold it while drawing: urgent turns first, then first come, first served.
 
-        Urgent is for a table that cannot be shown at all until its picture is drawn (a new table message).
+        Urgent is for a table that cannot be shown at all until its picture is drawn (a new table message). A turn
+        with a `key` may be made urgent while it waits (`hurry`).
         """
         self.waiting += 1
         try:
-            await self._acquire(urgent)
+            await self._acquire(urgent, key)
         finally:
             self.waiting -= 1
         self.drawing += 1
@@ -68,22 +70,39 @@ class FrameTurns:
         """Whether a turn of this kind may start now (urgent ones also take the extra drawers)."""
         return self._held < self.drawers + (self.urgent_extra if urgent else 0)
 
-    async def _acquire(self, urgent: bool) -> None:
+    def hurry(self, key: Hashable) -> None:
+        """Make the turn waiting under `key` (if any) urgent: it now goes before the ordinary ones."""
+        granted = self._keyed.get(key)
+        if granted is not None and not granted.done():
+            # Its ordinary entry stays in the queue: once granted, it is passed by like a cancelled one.
+            heapq.heappush(self._waiters, (0, next(self._arrivals), granted))
+            self._grant()
+
+    async def _acquire(self, urgent: bool, key: Hashable | None) -> None:
         ahead = bool(self._waiters) and (not urgent or self._waiters[0][0] == 0)  # waiters that go first
         if self._room(urgent) and not ahead:
             self._held += 1
             return
         granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiters, (0 if urgent else 1, next(self._arrivals), granted))
+        if key is not None:
+            self._keyed[key] = granted
         try:
             await granted
         except asyncio.CancelledError:
             if granted.done() and not granted.cancelled():  # handed a drawer just as it was cancelled: pass it on
                 self._release()
             raise
+        finally:
+            if key is not None and self._keyed.get(key) is granted:
+                del self._keyed[key]
 
     def _release(self) -> None:
         self._held -= 1
+        self._grant()
+
+    def _grant(self) -> None:
+        """Hand the free drawers to the waiting turns, urgent ones first."""
         while self._waiters and self._room(self._waiters[0][0] == 0):
             _, _, granted = heapq.heappop(self._waiters)
             if not granted.done():  # a cancelled waiter is skipped

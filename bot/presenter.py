@@ -53,7 +53,6 @@ class DiscordPresenter:
         self._pictured: dict[str, tuple[int, int]] = {}  # game → (version, round) its message's picture shows
         self._next_picture: dict[str, float] = {}  # game → event-loop time before which it draws no new picture
         self._drawing: dict[str, asyncio.Task[None]] = {}  # game → its picture being drawn and sent
-        self._queued: set[str] = set()  # games whose drawing still waits for a drawer
         self._pokes: dict[str, asyncio.Event] = {}  # game → set when there is something new for its worker
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -123,7 +122,6 @@ class DiscordPresenter:
         drawing = self._drawing.pop(game_id, None)
         if drawing is not None:
             drawing.cancel()
-        self._queued.discard(game_id)
         self.posts.repost.discard(game_id)
 
     def _queue(self, table: Table, job: Job) -> None:
@@ -256,19 +254,13 @@ class DiscordPresenter:
         # A table with no picture of its own on Discord yet (a new message, or one moving below a reveal) cannot be
         # shown at all until this drawing is done: it goes before the tables that only wait for a newer picture.
         urgent = game_id not in self._pictured or game_id in self.posts.repost
-        self._queued.add(game_id)
-        try:
-            async with self.frames.turn(urgent=urgent):
-                self._queued.discard(game_id)
-                # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
-                table = self._latest.get(game_id)
-                if table is None or table.state is None:
-                    return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
-                shows = (table.version, presentation_of(table).picture_moment(table)[0])
-                drawn = await self.draw_table(table)
-        finally:
-            if self._drawing.get(game_id) is asyncio.current_task():  # not a drawing _hurry replaced
-                self._queued.discard(game_id)
+        async with self.frames.turn(urgent=urgent, key=game_id):
+            # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
+            table = self._latest.get(game_id)
+            if table is None or table.state is None:
+                return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
+            shows = (table.version, presentation_of(table).picture_moment(table)[0])
+            drawn = await self.draw_table(table)
         async with self.posts.lock(game_id):
             newest = self._latest.get(game_id)
             if newest is None:
@@ -307,18 +299,9 @@ class DiscordPresenter:
         await self.posts.post(post_channel(table), embed=embed, file=file, view=view)
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
-            self._hurry(table.game_id)
-
-    def _hurry(self, game_id: str) -> None:
-        """The table cannot be shown again until its picture is drawn: a drawing of it that still waits in the
-        ordinary queue (asked for before the round ended) starts over in the urgent one."""
-        # At 500 tables the ordinary queue held such a table's Next round back for 5-25 s (bench_load).
-        if game_id in self._queued:
-            self._queued.discard(game_id)
-            drawing = self._drawing.pop(game_id, None)
-            if drawing is not None:
-                drawing.cancel()
-            self._next_picture.pop(game_id, None)
+            # It cannot be shown again until its picture is drawn: a drawing of it asked for before the round ended
+            # still waits among the ordinary ones (at 500 tables that held Next round back for 5-25 s, bench_load).
+            self.frames.hurry(table.game_id)
 
     async def _finish(self, table: Table) -> None:
         embed, file, view = await presentation_of(table).standings_message(table)  # its view: Play again

@@ -92,9 +92,7 @@ class LoadTable:
                     # The move that ended the round is shown (the table is between rounds): measured here, not at
                     # the next round's first table, which comes only after the pause between rounds.
                     now = time.monotonic()
-                    self.tally.edit_lags.extend(now - at for _, at in self._lags)
-                    if reposted:
-                        self.tally.repost_lags.extend(now - at for _, at in self._lags)
+                    self.tally_lags([now - at for _, at in self._lags], reposted)
                     self._lags = []
                     self._changed.set()
                     self._changed = asyncio.Event()
@@ -104,13 +102,16 @@ class LoadTable:
             now = time.monotonic()
             if not self._shown or number > self._shown[-1][0]:
                 self._shown.append((number, now, reposted))
-            shown = [now - at for target, at in self._lags if target <= number]
-            self.tally.edit_lags.extend(shown)
-            if reposted:
-                self.tally.repost_lags.extend(shown)
+            self.tally_lags([now - at for target, at in self._lags if target <= number], reposted)
             self._lags = [(target, at) for target, at in self._lags if target > number]
         self._changed.set()
         self._changed = asyncio.Event()
+
+    def tally_lags(self, lags: list[float], reposted: bool) -> None:
+        """Moves the table now shows, each this late (in a new table message below a reveal if `reposted`)."""
+        self.tally.edit_lags.extend(lags)
+        if reposted:
+            self.tally.repost_lags.extend(lags)
 
     def _description(self) -> tuple[int, str]:
         """The round (embed title) and the live text (message content: recent actions, whose turn)."""

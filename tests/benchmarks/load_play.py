@@ -153,10 +153,7 @@ class PlayingTable(LoadTable):
         if shown is None:
             self._lags.append((target, clicked_at))
             return
-        lag = max(0.0, shown[0] - clicked_at)
-        self.tally.edit_lags.append(lag)
-        if shown[1]:
-            self.tally.repost_lags.append(lag)
+        self.tally_lags([max(0.0, shown[0] - clicked_at)], shown[1])
 
     async def private_steps(self, user: FakeUser, reply: FakeMessage, number: int, actions: int) -> None:
         """Work through the ephemeral reply: swap/discard/power, keep, peek target, swap pair and confirm."""

@@ -353,3 +353,23 @@ async def test_urgent_drawings_take_extra_drawers_that_ordinary_ones_never_take(
     gate.set()
     await asyncio.gather(*tasks)
     assert started[3:] == ["new3", "waiting"] and frames.drawing == frames.waiting == 0
+
+
+async def test_a_waiting_turn_that_is_hurried_goes_before_the_ordinary_ones_waiting_longer() -> None:
+    frames = FrameTurns(1, 1.0, urgent_extra=0)
+    started: list[str] = []
+    gate = asyncio.Event()
+    draw = turn_taker(frames, started, gate, lambda name: name == "held")
+
+    async def keyed(name: str) -> None:
+        async with frames.turn(key=name):
+            started.append(name)
+
+    tasks = [asyncio.create_task(draw("held")), asyncio.create_task(keyed("first")),
+             asyncio.create_task(keyed("second"))]
+    await _spin()
+    frames.hurry("second")
+    frames.hurry("nobody")  # no such turn waiting: nothing changes
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert started == ["held", "second", "first"] and frames.drawing == frames.waiting == 0
