@@ -30,7 +30,7 @@ from game.dreamcats.players.belief import Belief, belief_of
 from game.dreamcats.players.hard import card_params, hard, wake_tuning
 from game.dreamcats.players.playout import KEPT, Playout, Table
 from game.dreamcats.players.strategy import own_shifts
-from game.dreamcats.players.wake import WakeTuning, ending_utility, sample_deals
+from game.dreamcats.players.wake import WakeTuning, ending_worth, round_worth, sample_deals
 from game.dreamcats.state import Step
 
 
@@ -134,4 +134,4 @@ def _played_choice(obs: Observation, playout: Playout, table: Table, choice: Act
     pile_rng.shuffle(table.pile)
     ending = (playout.run(table, (seat + 1) % obs.num_seats, pile_rng, first_calls=True) if table.pile
               else (None, table.sums()))
-    return ending_utility(obs, seat, ending)
+    return ending_worth(round_worth(obs, seat, False), obs.penalty, ending)

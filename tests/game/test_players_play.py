@@ -108,10 +108,11 @@ def test_the_callers_side_of_a_wake_up_counts_the_penalty() -> None:
     assert utility(observe(last, 0), 0, round_scores_points(dreams, 0, 15)[1]) == -MATCH_WEIGHT
 
 
-def test_hard_does_not_call_a_wake_up_that_would_lose_the_match_on_the_penalty() -> None:
+@pytest.mark.parametrize("equity", [False, True])
+def test_hard_does_not_call_a_wake_up_that_would_lose_the_match_on_the_penalty(equity: bool) -> None:
     # Without the penalty the call would look like a match win; even a lax threshold must not take it.
     state = endgame(15)
-    lax = WakeTuning(base=1 - MATCH_WEIGHT, floor=1 - MATCH_WEIGHT, min_success=0.0)
+    lax = WakeTuning(base=1 - MATCH_WEIGHT, floor=1 - MATCH_WEIGHT, min_success=0.0, equity=equity)
     assert not sampled_wake(observe(state, 0), 0, random.Random(0), lax)
     assert pick("hard", state) != WakeUp(0)
 

@@ -13,7 +13,7 @@ playing each deal out to the round's end with sharp-like seats (game.dreamcats.p
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.dreamcats.actions import Slot
@@ -21,6 +21,7 @@ from game.dreamcats.cards import DREAM_SIZE, POINTS
 from game.dreamcats.events import EventKind
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import unseen_cards
+from game.dreamcats.players.equity import MatchEquity, rounds_of, rounds_to_limit
 from game.dreamcats.players.history import card_origins, kept_from_draw, turns_taken
 from game.dreamcats.players.inference import last_turns, slot_caps
 from game.dreamcats.players.playout import Playout, playout_rng
@@ -64,6 +65,7 @@ class WakeTuning:
     playout_weight: float = 0.0
     playout_offset: float = 1.0
     playout_powers: bool = True  # the play-outs' seats use the powers of the special cards they draw
+    equity: bool = False  # weigh a round's scores by the match's winning chance (game.dreamcats.players.equity)
 
 
 def _categories(obs: Observation, seat: int, own_origins: bool) -> list[tuple[Slot, int, int]]:
@@ -138,6 +140,15 @@ def sample_deals(
     return deals
 
 
+def round_worth(obs: Observation, seat: int, equity: bool) -> Callable[[Sequence[int]], float]:
+    """How a round's scores are weighed for the seat: by `utility`, or by the match's winning chance in cats."""
+    if not equity:
+        return lambda scores: utility(obs, seat, scores)
+    played = len(obs.results) + 1
+    left = rounds_to_limit(obs.point_limit) if obs.fixed_rounds is None else rounds_of(obs.fixed_rounds, played)
+    return MatchEquity(obs.totals, seat, left).worth
+
+
 def utility(obs: Observation, seat: int, scores: Sequence[int]) -> float:
     """How good a round's scores are for the seat: its lead over the average rival, or the match if it ends."""
     others = [s for i, s in enumerate(scores) if i != seat]
@@ -170,6 +181,7 @@ def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
 def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> WakeMargins:
     """Weigh a call over `tuning.samples` sampled deals: its margins over playing on, and whether it succeeds often."""
     called = still = played_on = successes = count = 0.0
+    worth = round_worth(obs, seat, tuning.equity)
     deals = sample_deals(obs, seat, rng, tuning)
     caller_model = _RivalModel(obs, seat, tuning) if tuning.rival_weight else None
     weights = (noncall_weights(obs, seat, [dreams for dreams, _ in deals], tuning) if tuning.noncall_weight < 1.0
@@ -179,25 +191,25 @@ def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTu
         sums, scores, succeeded = round_scores_points(dreams, seat, obs.penalty)
         count += weight
         successes += weight * succeeded
-        called += weight * utility(obs, seat, scores)
+        called += weight * worth(scores)
         rival = caller_model.caller(dreams) if caller_model is not None else None
         if rival is None:
-            still += weight * tuning.lead_share * utility(obs, seat, sums)
+            still += weight * tuning.lead_share * worth(sums)
         else:
-            still += weight * tuning.rival_weight * utility(
-                obs, seat, round_scores_points(dreams, rival, obs.penalty)[1])
+            still += weight * tuning.rival_weight * worth(round_scores_points(dreams, rival, obs.penalty)[1])
         if playout is not None:
-            played_on += weight * ending_utility(obs, seat, playout[0].play(dreams, left, playout[1]))
+            played_on += weight * ending_worth(worth, obs.penalty, playout[0].play(dreams, left, playout[1]))
     threshold = max(tuning.floor, tuning.base - tuning.per_turn * turns_taken(obs, seat))
     played_out = (called - played_on) / count if playout is not None else None
     return WakeMargins((called - still) / count - threshold, played_out, successes >= tuning.min_success * count)
 
 
-def ending_utility(obs: Observation, seat: int, ending: tuple[int | None, list[int]]) -> float:
-    """The seat's utility of a play-out's ending: a rival's call, its own later call, or a dry pile."""
+def ending_worth(
+    worth: Callable[[Sequence[int]], float], penalty: int, ending: tuple[int | None, list[int]]
+) -> float:
+    """What a play-out's ending is worth: a rival's call, the seat's own later call, or a dry pile."""
     caller, sums = ending
-    scores = sums if caller is None else call_scores(sums, caller, obs.penalty)[0]
-    return utility(obs, seat, scores)
+    return worth(sums if caller is None else call_scores(sums, caller, penalty)[0])
 
 
 def noncall_weights(
@@ -281,5 +293,5 @@ def call_scores(sums: Sequence[int], caller: int, penalty: int) -> tuple[tuple[i
 
 __all__ = [
     "MATCH_WEIGHT", "WakeMargins", "WakeTuning", "call_scores", "noncall_weights", "round_scores_points",
-    "ending_utility", "sample_deals", "sampled_wake", "utility", "wake_margins",
+    "ending_worth", "round_worth", "sample_deals", "sampled_wake", "utility", "wake_margins",
 ]
