@@ -89,7 +89,7 @@ def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     state, loc, gid = table.state, table.locale, table.game_id
     assert state is not None
     number = table.move_number
-    top = public_observation(state).discard_top
+    top = state.round.discard[-1]  # face up (RULES.md §3): the whole public observation is not needed for it
     if table.paused_until is not None:  # between rounds: ready for the next one, or look at the new cards
         return [
             GameButton(make_id(gid, "next", state.round.number), t("table.button.next", loc),
