@@ -28,6 +28,7 @@ class Tally:
     """What every table saw, for the report."""
 
     acks: list[float] = field(default_factory=list)
+    ack_actions: list[str] = field(default_factory=list)  # the action of each of `acks`, in the same order
     answers: list[float] = field(default_factory=list)  # click → the reply holds its answer (after a defer: filled)
     edit_lags: list[float] = field(default_factory=list)
     repost_lags: list[float] = field(default_factory=list)  # the part of edit_lags shown by a new table message
@@ -40,6 +41,7 @@ class Tally:
     def reset(self) -> None:
         """Start a new measurement window."""
         self.acks, self.answers, self.edit_lags, self.repost_lags, self.failures = [], [], [], [], []
+        self.ack_actions = []
         self.refused = self.clicks = self.person_moves = self.matches_started = 0
 
 
@@ -148,6 +150,7 @@ class LoadTable:
             self.tally.failures.append(f"unanswered {action}")
             return None
         self.tally.acks.append(record.latency or 0.0)
+        self.tally.ack_actions.append(action)
         if record.response_type == 5 or (record.response_type == 6 and action not in LOBBY_ACTIONS):
             try:
                 await asyncio.wait_for(record.followed.wait(), _FOLLOWUP_TIMEOUT)

@@ -23,6 +23,17 @@ def _ms(values: list[float]) -> str:
                     (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))) + f" max {max(values, default=0) * 1000:.1f} ms"
 
 
+def _slowest(acks: Sequence[float], actions: Sequence[str]) -> str:
+    """How many of the slowest 1 % of acknowledgements each action had, and its own share of all clicks."""
+    if not acks:
+        return "none"
+    cut = percentile(list(acks), 0.99)
+    slow = Counter(a for a, latency in zip(actions, acks, strict=True) if latency >= cut)
+    every = Counter(actions)
+    return ", ".join(f"{action} {count} ({every[action] / len(acks):.0%} of clicks)"
+                     for action, count in slow.most_common())
+
+
 def _quantiles(values: Sequence[float]) -> str:
     """p50, p90, p99 and max in ms, from the bot's own figures (bot_quantiles in load_bot.py)."""
     return " ".join(f"{name} {value * 1000:.1f}" for name, value in zip(("p50", "p90", "p99", "max"), values,
@@ -58,6 +69,7 @@ def report_window(window: Window) -> list[str]:
         f"window: {seconds:.1f} s, {interactions:.0f} interactions ({interactions / seconds:.1f}/s), "
         f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
         f"acknowledgement: {_ms(tally.acks)}",
+        f"the slowest 1 % of acknowledgements, by action: {_slowest(tally.acks, tally.ack_actions)}",
         "of that, inside the bot (its gateway event parsed -> its callback request begun): "
         + _quantiles(window.after.get("bot_acks", ())),
         "a live game's save, from the service's call to its return (a click that changes the table waits for it, "
