@@ -1,0 +1,64 @@
+"""Hard with its crowded Wake-up (three to five seats, penalty under 10) calling in more places (issue 11; tried,
+not kept).
+
+`bench_wake_truth` found, at four seats, calls worth more than playing on among the weighings whose call succeeds
+less often than hard asks (0.8): `success_060` asks only 0.6; `big_margin` also calls whenever the margins add up
+to 5 cats or more, however often the call succeeds. Elsewhere both are hard. Paired against hard:
+
+    .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 1500 --seed 9801
+    --players hard,tests.benchmarks.wake_players:success_060,tests.benchmarks.wake_players:big_margin
+
+(one command line; the README has the figures).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import Belief
+from game.dreamcats.players.strategy import Params, Waker, play
+from game.dreamcats.players.wake import WakeTuning, wake_margins
+
+# The package exports the player functions under the modules' names, so the module is imported by path.
+hard_module = importlib.import_module("game.dreamcats.players.hard")
+BIG_MARGIN = 5.0
+
+
+def _crowded(obs: Observation) -> bool:
+    return obs.num_seats > 2 and obs.penalty < hard_module.RISKY_PENALTY
+
+
+def success_060(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose crowded calls need to succeed in 60 % of the sampled deals instead of 80 %."""
+    tuning = hard_module.wake_tuning(obs)
+    if _crowded(obs):
+        tuning = replace(tuning, min_success=0.6)
+    action: Action = hard_module.play_hard(obs, legal, rng, tuning)
+    return action
+
+
+def _big_margin_waker(tuning: WakeTuning) -> Waker:
+    def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
+        if not hard_module.passes_gate(belief, params):
+            return False
+        margins = wake_margins(belief.obs, belief.seat, rng, tuning)
+        total = margins.own
+        if margins.played_out is not None:
+            total += tuning.playout_weight * (margins.played_out - tuning.playout_offset)
+        return (margins.often and total >= 0) or total >= BIG_MARGIN
+
+    return waker
+
+
+def big_margin(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose crowded Wake-up also calls at a margin of BIG_MARGIN cats however seldom the call succeeds."""
+    tuning = hard_module.wake_tuning(obs)
+    if not _crowded(obs):
+        action: Action = hard_module.play_hard(obs, legal, rng, tuning)
+        return action
+    return play(obs, legal, rng, hard_module.card_params(obs), _big_margin_waker(tuning))
