@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot import picture_work
+from bot import heap, picture_work
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
@@ -92,13 +92,14 @@ def _new_process_pool(count: int) -> ProcessPoolExecutor:
 
 async def draw_apart(function: Callable[..., T], *args: Any) -> T:
     """Run a module-level drawing function of picklable values in the picture processes if started (else in the
-    threads), without blocking the event loop. If a process died, this picture is drawn in a thread and the pool is
-    started again (after MAX_RESTARTS, the threads draw everything)."""
+    threads), without blocking the event loop; a process trims its heap now and then (bot.heap). If a process
+    died, this picture is drawn in a thread and the pool is started again (after MAX_RESTARTS, the threads draw
+    everything)."""
     loop, pool, work = asyncio.get_running_loop(), _Processes.pool, functools.partial(function, *args)
     if pool is None:
         return await loop.run_in_executor(_pool(), work)
     try:
-        return await loop.run_in_executor(pool, work)
+        return await loop.run_in_executor(pool, functools.partial(heap.drawn_and_trimmed, function, *args))
     except BrokenProcessPool:
         if _Processes.pool is pool:
             _replace_broken(pool)
