@@ -1,14 +1,18 @@
-"""Hard with its crowded Wake-up (three to five seats, penalty under 10) calling in more places (issue 11; tried,
-not kept).
+"""Hard with its Wake-up calling in more places, where `bench_wake_truth` found calls worth more than playing on
+(issue 11; tried, not kept).
 
-`bench_wake_truth` found, at four seats, calls worth more than playing on among the weighings whose call succeeds
-less often than hard asks (0.8): `success_060` asks only 0.6; `big_margin` also calls whenever the margins add up
-to 5 cats or more, however often the call succeeds. Elsewhere both are hard. Paired against hard:
+At three to five seats and a penalty under 10 (the crowded Wake-up), among the weighings whose call succeeds less
+often than hard asks (0.8): `success_060` asks only 0.6; `big_margin` also calls whenever the margins add up to 5
+cats or more, however often the call succeeds. At two seats and a penalty under 10: `big_margin_two` is
+`big_margin` there; `lower_two` calls from a margin of -1.5 cats instead of 0 when the call succeeds often enough.
+Elsewhere each is hard. Paired against hard:
 
     .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 1500 --seed 9801
     --players hard,tests.benchmarks.wake_players:success_060,tests.benchmarks.wake_players:big_margin
+    .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 1200 --seed 9802
+    --players hard,tests.benchmarks.wake_players:big_margin_two,tests.benchmarks.wake_players:lower_two
 
-(one command line; the README has the figures).
+(each one command line; the README has the figures).
 """
 
 from __future__ import annotations
@@ -42,7 +46,8 @@ def success_060(obs: Observation, legal: Sequence[Action], rng: random.Random) -
     return action
 
 
-def _big_margin_waker(tuning: WakeTuning) -> Waker:
+def _margin_waker(tuning: WakeTuning, often_from: float, always_from: float) -> Waker:
+    """Call when the call succeeds often enough and the margins add up to `often_from`, or to `always_from`."""
     def waker(belief: Belief, params: Params, rng: random.Random) -> bool:
         if not hard_module.passes_gate(belief, params):
             return False
@@ -50,9 +55,31 @@ def _big_margin_waker(tuning: WakeTuning) -> Waker:
         total = margins.own
         if margins.played_out is not None:
             total += tuning.playout_weight * (margins.played_out - tuning.playout_offset)
-        return (margins.often and total >= 0) or total >= BIG_MARGIN
+        return (margins.often and total >= often_from) or total >= always_from
 
     return waker
+
+
+def _two_cheap(obs: Observation) -> bool:
+    return obs.num_seats == 2 and obs.penalty < hard_module.RISKY_PENALTY
+
+
+def big_margin_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose two-seat Wake-up also calls at a margin of BIG_MARGIN cats however seldom the call succeeds."""
+    tuning = hard_module.wake_tuning(obs)
+    if not _two_cheap(obs):
+        action: Action = hard_module.play_hard(obs, legal, rng, tuning)
+        return action
+    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, 0.0, BIG_MARGIN))
+
+
+def lower_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose two-seat Wake-up calls from a margin of -1.5 cats (0 in hard) when the call succeeds often enough."""
+    tuning = hard_module.wake_tuning(obs)
+    if not _two_cheap(obs):
+        action: Action = hard_module.play_hard(obs, legal, rng, tuning)
+        return action
+    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, -1.5, float("inf")))
 
 
 def big_margin(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -61,4 +88,4 @@ def big_margin(obs: Observation, legal: Sequence[Action], rng: random.Random) ->
     if not _crowded(obs):
         action: Action = hard_module.play_hard(obs, legal, rng, tuning)
         return action
-    return play(obs, legal, rng, hard_module.card_params(obs), _big_margin_waker(tuning))
+    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, 0.0, BIG_MARGIN))
