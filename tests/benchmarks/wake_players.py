@@ -64,28 +64,26 @@ def _two_cheap(obs: Observation) -> bool:
     return obs.num_seats == 2 and obs.penalty < hard_module.RISKY_PENALTY
 
 
-def big_margin_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Hard, whose two-seat Wake-up also calls at a margin of BIG_MARGIN cats however seldom the call succeeds."""
+def _hard_or_margins(obs: Observation, legal: Sequence[Action], rng: random.Random, changed: bool,
+                     often_from: float, always_from: float) -> Action:
+    """Hard, or (where `changed`) hard's card play with the margin waker."""
     tuning = hard_module.wake_tuning(obs)
-    if not _two_cheap(obs):
+    if not changed:
         action: Action = hard_module.play_hard(obs, legal, rng, tuning)
         return action
-    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, 0.0, BIG_MARGIN))
-
-
-def lower_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Hard, whose two-seat Wake-up calls from a margin of -1.5 cats (0 in hard) when the call succeeds often enough."""
-    tuning = hard_module.wake_tuning(obs)
-    if not _two_cheap(obs):
-        action: Action = hard_module.play_hard(obs, legal, rng, tuning)
-        return action
-    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, -1.5, float("inf")))
+    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, often_from, always_from))
 
 
 def big_margin(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Hard, whose crowded Wake-up also calls at a margin of BIG_MARGIN cats however seldom the call succeeds."""
-    tuning = hard_module.wake_tuning(obs)
-    if not _crowded(obs):
-        action: Action = hard_module.play_hard(obs, legal, rng, tuning)
-        return action
-    return play(obs, legal, rng, hard_module.card_params(obs), _margin_waker(tuning, 0.0, BIG_MARGIN))
+    return _hard_or_margins(obs, legal, rng, _crowded(obs), 0.0, BIG_MARGIN)
+
+
+def big_margin_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose two-seat Wake-up also calls at a margin of BIG_MARGIN cats however seldom the call succeeds."""
+    return _hard_or_margins(obs, legal, rng, _two_cheap(obs), 0.0, BIG_MARGIN)
+
+
+def lower_two(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose two-seat Wake-up calls from a margin of -1.5 cats (0 in hard) when the call succeeds often enough."""
+    return _hard_or_margins(obs, legal, rng, _two_cheap(obs), -1.5, float("inf"))
