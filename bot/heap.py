@@ -39,11 +39,11 @@ class HeapTrimmer:
 def malloc_trim() -> Callable[[], object] | None:
     """glibc's malloc_trim(0), or None where the C library has none."""
     name = ctypes.util.find_library("c")
-    try:
-        trim = ctypes.CDLL(name).malloc_trim if name else None
-    except (OSError, AttributeError):
+    if name is None:
         return None
-    if trim is None:
+    try:
+        trim = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
     return functools.partial(trim, 0)

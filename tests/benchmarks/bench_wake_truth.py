@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from bot.arena import arena_deal
 from bot.arena_common import lineup
-from game.dreamcats import MatchSettings, MatchState, WakeUp, apply_action, legal_actions, observe
+from game.dreamcats import MatchSettings, MatchState, Observation, WakeUp, apply_action, legal_actions, observe
 from game.dreamcats.cards import POINTS
 from game.dreamcats.players import Player, get_player
 from game.dreamcats.players.belief import belief_of
@@ -51,6 +51,12 @@ def _copy(rng: random.Random) -> random.Random:
     return copied
 
 
+def _acting(state: MatchState) -> tuple[int, bool]:
+    """The seat that acts next, and whether that is an initial peek (a seat still to look at two cards)."""
+    waiting = [s for s in range(state.num_seats) if not state.round.peeked[s]]
+    return (waiting[0], True) if waiting else (state.round.turn, False)
+
+
 def _played_on(state: MatchState, seat: int, players: Sequence[Player], rngs: Sequence[random.Random],
                shuffle: random.Random) -> tuple[int, ...]:
     """The round's scores when the seat does not call now and every seat plays on (the pile shuffled again)."""
@@ -58,8 +64,7 @@ def _played_on(state: MatchState, seat: int, players: Sequence[Player], rngs: Se
     shuffle.shuffle(copy.round.draw_pile)
     number, first, own = copy.round.number, True, [_copy(rng) for rng in rngs]
     while not copy.over and copy.round.number == number:
-        waiting = [s for s in range(copy.num_seats) if not copy.round.peeked[s]]
-        who = waiting[0] if waiting else copy.round.turn
+        who, _peeking = _acting(copy)
         legal = legal_actions(copy, who)
         if first and who == seat:
             legal, first = [a for a in legal if not isinstance(a, WakeUp)], False
@@ -67,9 +72,8 @@ def _played_on(state: MatchState, seat: int, players: Sequence[Player], rngs: Se
     return copy.results[-1].scores
 
 
-def _weighed(state: MatchState, seat: int, rng: random.Random) -> tuple[float, bool] | None:
+def _weighed(obs: Observation, seat: int, rng: random.Random) -> tuple[float, bool] | None:
     """Hard's weighing of a call now (margin, often), or None where its cheap gate stops it first."""
-    obs = observe(state, seat)
     params = hard_module.card_params(obs)
     if not hard_module.passes_gate(belief_of(obs, params.owner_bias, own_shifts(obs, params)), params):
         return None
@@ -88,17 +92,15 @@ def match_decisions(seats: int, penalty: int, seed: int, index: int, continuatio
     players, me = [get_player(name) for name in seated], seated.index("hard")
     shuffle, found = random.Random(f"truth:{seed}:{index}"), []
     while not state.over:
-        waiting = [s for s in range(state.num_seats) if not state.round.peeked[s]]
-        who = waiting[0] if waiting else state.round.turn
-        legal = legal_actions(state, who)
-        weighed = _weighed(state, me, rngs[me]) if who == me and not waiting and WakeUp(me) in legal else None
+        who, peeking = _acting(state)
+        obs, legal = observe(state, who), legal_actions(state, who)
+        weighed = _weighed(obs, me, rngs[me]) if who == me and not peeking and WakeUp(me) in legal else None
         if weighed is not None:
-            obs = observe(state, me)
             sums = [sum(POINTS[card] for card in dream) for dream in state.round.dreams]
             called = utility(obs, me, call_scores(sums, me, obs.penalty)[0])
             on = [utility(obs, me, _played_on(state, me, players, rngs, shuffle)) for _ in range(continuations)]
             found.append(Decision(weighed[0], weighed[1], called - sum(on) / len(on)))
-        apply_action(state, players[who](observe(state, who), legal, rngs[who]))
+        apply_action(state, players[who](obs, legal, rngs[who]))
     return found
 
 
