@@ -13,14 +13,12 @@ Run: .venv/bin/python -m tests.benchmarks.bench_picture_heap [--tables 500] [--p
 from __future__ import annotations
 
 import argparse
-import ctypes
-import ctypes.util
 import dataclasses
 import random
 import time
 from pathlib import Path
 
-from bot import picture_work
+from bot import heap, picture_work
 from game.dreamcats import Event, MatchSettings, MatchState, WakeUp, apply_action, legal_actions, new_match
 from game.dreamcats import public_observation as public
 from images.dreamcats.text import ENGLISH
@@ -52,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pictures", type=int, default=4000)
     parser.add_argument("--trim-every", type=int, default=0)
     args = parser.parse_args(argv)
-    trim = ctypes.CDLL(ctypes.util.find_library("c")).malloc_trim if args.trim_every > 0 else None
+    trimmer = heap.HeapTrimmer(args.trim_every, heap.malloc_trim()) if args.trim_every > 0 else None
     print(f"imported: {rss_mib():.0f} MiB")
     picture_work.warm_up()
     print(f"warm: {rss_mib():.0f} MiB")
@@ -69,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         obs = public(state)
         started = time.process_time()
         picture_work.table_png(dataclasses.replace(obs, known=dict(obs.known)), names, events, ENGLISH, "1:45 left")
-        if trim is not None and count % args.trim_every == 0:
-            trim(0)
+        if trimmer is not None:
+            trimmer.picture_drawn()  # as the bot's picture processes do (bot.heap)
         cpu += time.process_time() - started
         if count % 1000 == 0:
             print(f"{count} pictures: {rss_mib():.0f} MiB", flush=True)

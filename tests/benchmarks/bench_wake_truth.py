@@ -79,10 +79,7 @@ def _weighed(obs: Observation, seat: int, rng: random.Random) -> tuple[float, bo
         return None
     tuning = hard_module.wake_tuning(obs)
     margins = wake_margins(obs, seat, _copy(rng), tuning)
-    margin = margins.own
-    if margins.played_out is not None:
-        margin += tuning.playout_weight * (margins.played_out - tuning.playout_offset)
-    return margin, margins.often
+    return margins.total(tuning), margins.often
 
 
 def match_decisions(seats: int, penalty: int, seed: int, index: int, continuations: int) -> list[Decision]:

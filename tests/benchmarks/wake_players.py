@@ -52,9 +52,7 @@ def _margin_waker(tuning: WakeTuning, often_from: float, always_from: float) -> 
         if not hard_module.passes_gate(belief, params):
             return False
         margins = wake_margins(belief.obs, belief.seat, rng, tuning)
-        total = margins.own
-        if margins.played_out is not None:
-            total += tuning.playout_weight * (margins.played_out - tuning.playout_offset)
+        total = margins.total(tuning)
         return (margins.often and total >= often_from) or total >= always_from
 
     return waker

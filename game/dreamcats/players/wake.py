@@ -167,15 +167,17 @@ class WakeMargins:
     played_out: float | None  # calling against playing each deal out (None: play-outs are off)
     often: bool  # the call succeeds as often as the tuning asks
 
+    def total(self, tuning: WakeTuning) -> float:
+        """The margins added up as the tuning weighs them: a call is made when `often` and this is at least 0."""
+        if self.played_out is None:
+            return self.own
+        return self.own + tuning.playout_weight * (self.played_out - tuning.playout_offset)
+
 
 def sampled_wake(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> bool:
     """Call Wake up! when, over sampled deals, the call succeeds often enough and beats playing on by enough."""
     margins = wake_margins(obs, seat, rng, tuning)
-    if not margins.often:
-        return False
-    if margins.played_out is None:
-        return margins.own >= 0
-    return margins.own + tuning.playout_weight * (margins.played_out - tuning.playout_offset) >= 0
+    return margins.often and margins.total(tuning) >= 0
 
 
 def wake_margins(obs: Observation, seat: int, rng: random.Random, tuning: WakeTuning) -> WakeMargins:
