@@ -63,6 +63,8 @@ class Counters:
         self.full_collections = 0
         self.collections = 0  # of any generation
         self.gc_seconds = 0.0  # all the collections' pauses together
+        self.by_generation = [0, 0, 0]  # collections of each generation
+        self.freed_by_generation = [0, 0, 0]  # objects in reference cycles each generation's collections freed
         self._gc_started = 0.0
         self._gc_cpu_started = 0.0
         self.longest_gc: tuple[float, float, int, int] = (0.0, 0.0, 0, 0)  # wall s, CPU s, generation, collected
@@ -90,6 +92,8 @@ class Counters:
         self.full_collections += info["generation"] == 2
         self.collections += 1
         self.gc_seconds += wall
+        self.by_generation[info["generation"]] += 1
+        self.freed_by_generation[info["generation"]] += info["collected"]
 
 
 class LoadBot(DreamcatsBot):
@@ -230,6 +234,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "max_gc_pause": counters.max_gc_pause, "longest_gc": counters.longest_gc,
             "full_collections": counters.full_collections,
             "collections": counters.collections,
+            "by_generation": list(counters.by_generation), "freed_by_generation": list(counters.freed_by_generation),
             "gc_seconds": counters.gc_seconds,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic(),

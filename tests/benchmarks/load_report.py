@@ -86,7 +86,7 @@ def report_window(window: Window) -> list[str]:
         f"{window.after.get('stalls_running', 0)}; the rest waited); garbage collector: longest pause "
         f"{window.after['max_gc_pause'] * 1000:.1f} ms, {window.after['full_collections']} full collections of "
         f"{window.after['collections']} (the longest: {_gc(window.after['longest_gc'])}; "
-        f"{window.after.get('gc_seconds', 0.0) * 1000:.0f} ms paused in all)",
+        f"{window.after.get('gc_seconds', 0.0) * 1000:.0f} ms paused in all)" + _generations(window),
         f"bot CPU: {window.delta('cpu') / interactions * 1000:.2f} ms per interaction "
         f"({window.delta('cpu') / seconds * 100:.0f}% of a core); fake Discord and people (other process): "
         f"{window.driver_cpu / interactions * 1000:.2f} ms per interaction ({window.driver_cpu / seconds * 100:.0f}%)",
@@ -106,6 +106,15 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
         + (f"; of that, the picture processes' PSS: {empty.get('apart_rss', 0) / mib:.1f} MiB before any table, "
            f"{end['apart_rss'] / mib:.1f} MiB at the end" if end.get("apart_rss") else ""),
     ]
+
+
+def _generations(window: Any) -> str:
+    """Collections of each generation in the window, and the objects in reference cycles they freed."""
+    if "by_generation" not in window.after:
+        return ""
+    ran = [window.after["by_generation"][g] - window.before["by_generation"][g] for g in range(3)]
+    freed = [window.after["freed_by_generation"][g] - window.before["freed_by_generation"][g] for g in range(3)]
+    return "; by generation 0 / 1 / 2: " + ", ".join(f"{r} ran, {f} freed" for r, f in zip(ran, freed, strict=True))
 
 
 def _gc(longest: Sequence[float]) -> str:
