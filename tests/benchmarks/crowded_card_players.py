@@ -1,0 +1,51 @@
+"""Hard with one card-play knob changed (game.dreamcats.players.strategy.Params), at any table: `module:function`
+players for `bench_paired` and `dreamcats arena`, not offered in Discord. The knob sweeps of 2026-11-26 and 2026-11-27
+tried hard's card-play knobs at two seats only; these are for four.
+
+- `take_0`, `take_2`: taking the discard must beat a draw's expected gain by 0 or 2 cats (hard: 1);
+- `unknown_plus`, `unknown_minus`, `unknown_1`: a card put where an own card hard has not seen lies counts 0.5 cats
+  more or less, or 1 cat more (hard: 0);
+- `swap_0`: Swap 2 needs no margin (hard: 0.3 cats);
+- `peek_3`: Peek 1 on an own unseen card worth 3 cats (hard: 1.5).
+
+Measured 2026-11-28 against three sharps at four seats, penalty 5, paired with hard (95 % intervals): seed 9711, 800
+matches (hard 29.2 %): `take_0` -0.7 ± 2.3, `take_2` -0.8 ± 2.2, `unknown_plus` +0.7 ± 1.6; seed 9712, 800 matches
+(hard 26.8 %): `unknown_plus` -0.8 ± 1.5, `unknown_1` +0.1 ± 2.0, `peek_3` -0.2 ± 0.8. None kept.
+
+Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 800 --seed 9711
+     --players hard,tests.benchmarks.crowded_card_players:take_0,tests.benchmarks.crowded_card_players:take_2,\
+tests.benchmarks.crowded_card_players:unknown_plus
+     (seed 9712: --players hard,...:unknown_plus,...:unknown_1,...:peek_3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from game.dreamcats.actions import Action
+from game.dreamcats.observation import Observation
+from game.dreamcats.players.hard import card_params, sampled_waker, wake_tuning
+from game.dreamcats.players.strategy import play
+
+Player = Callable[[Observation, Sequence[Action], random.Random], Action]
+
+
+def _changed(**fields: float) -> Player:
+    def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        params = replace(card_params(obs), **fields)
+        return play(obs, legal, rng, params, sampled_waker(wake_tuning(obs)))
+
+    return player
+
+
+take_0 = _changed(take_bias=0.0)
+take_2 = _changed(take_bias=2.0)
+unknown_plus = _changed(unknown_bonus=0.5)
+unknown_minus = _changed(unknown_bonus=-0.5)
+unknown_1 = _changed(unknown_bonus=1.0)
+swap_0 = _changed(swap_margin=0.0)
+peek_3 = _changed(peek_own=3.0)
+
+__all__ = ["peek_3", "swap_0", "take_0", "take_2", "unknown_1", "unknown_minus", "unknown_plus"]
