@@ -108,7 +108,7 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
     ]
 
 
-def _generations(window: Any) -> str:
+def _generations(window: Window) -> str:
     """Collections of each generation in the window, and the objects in reference cycles they freed."""
     if "by_generation" not in window.after:
         return ""
