@@ -99,7 +99,8 @@ class TurnDriver:
             self._decider = None
         for lock in list(self._locks.values()):  # a move being saved right now finishes first
             try:
-                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
+                async with asyncio.timeout(self.lock_timeout):
+                    await lock.acquire()
                 lock.release()
             except TimeoutError:
                 log.warning("shutdown: a game was still busy after %.1f s", self.lock_timeout)

@@ -49,7 +49,8 @@ class Private:
         assert self.showing is not None
         drawing = private_file(obs, seat_names(table, locale), self.showing, picture_text(locale))
         try:
-            return await asyncio.wait_for(drawing, PICTURE_WITHIN)
+            async with asyncio.timeout(PICTURE_WITHIN):  # not wait_for: a cached picture comes back without a task
+                return await drawing
         except TimeoutError:
             log.info("game %s: a private picture took over %.0f s; sent the step without it", table.game_id,
                         PICTURE_WITHIN)
