@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,39 +40,32 @@ async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T],
 
     A failed defer is logged, not raised: the work's result or exception is always retrieved.
     """
-    async def defer() -> None:
-        try:
+    task = asyncio.ensure_future(work)
+    try:
+        if not await finished_within(task, wait_before_deferring(interaction, within)):
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral
-        except SENDING_FAILED as exc:
-            log.warning("interaction %s: could not show 'thinking…' (%r); answering when the work is done",
-                        interaction.id, exc)
-
-    async with meanwhile_after(wait_before_deferring(interaction, within), defer):
-        return await work
-
-
-@asynccontextmanager
-async def meanwhile_after(seconds: float, side: Callable[[], Awaitable[None]]) -> AsyncIterator[None]:
-    """Start `side` beside the block if the block is still running `seconds` from now; at the block's end, wait
-    for a started `side` to finish (so a deferral is out before the answer that fills it).
-
-    The block itself runs inline. A task made for it (asyncio.wait, or wait_for on Python 3.11) cost every click
-    two or three turns of the event loop even when the work never waited: milliseconds each on a busy loop.
-    """
-    loop = asyncio.get_running_loop()
-    started: list[asyncio.Task[None]] = []
-
-    async def run_side() -> None:
-        await side()
-
-    handle = loop.call_later(seconds, lambda: started.append(loop.create_task(run_side())))
+    except SENDING_FAILED as exc:
+        log.warning("interaction %s: could not show 'thinking…' (%r); answering when the work is done",
+                    interaction.id, exc)
+    except BaseException:
+        task.add_done_callback(_retrieve)
+        raise
     try:
-        yield
+        return await task
     finally:
-        handle.cancel()
-        while started:
-            await started.pop()
+        del task  # a failure's traceback holds this frame: without the task, no reference cycle
+
+
+async def finished_within(task: asyncio.Future[Any], seconds: float) -> bool:
+    """Whether the task finishes within `seconds` (it goes on either way)."""
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    return bool(done)
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a command's work failed after its interaction was given up: %r", task.exception())
 
 
 async def send_answer(interaction: discord.Interaction, answer: Answer) -> None:

@@ -120,8 +120,7 @@ def _replace_broken(pool: ProcessPoolExecutor) -> None:
 async def in_time(drawing: Awaitable[discord.File], game_id: str, within: float) -> discord.File | None:
     """A private reply's picture, or None when it is not drawn within `within` seconds (its words say it anyway)."""
     try:
-        async with asyncio.timeout(within):  # not wait_for: a cached picture comes back without a task of its own
-            return await drawing
+        return await asyncio.wait_for(drawing, within)
     except TimeoutError:
         log.info("game %s: a private picture took over %.0f s; sent the reply without it", game_id, within)
         return None

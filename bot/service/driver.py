@@ -99,8 +99,7 @@ class TurnDriver:
             self._decider = None
         for lock in list(self._locks.values()):  # a move being saved right now finishes first
             try:
-                async with asyncio.timeout(self.lock_timeout):
-                    await lock.acquire()
+                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
                 lock.release()
             except TimeoutError:
                 log.warning("shutdown: a game was still busy after %.1f s", self.lock_timeout)

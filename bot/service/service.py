@@ -194,10 +194,7 @@ class GameService(TurnDriver):
     async def _locked(self, game_id: str) -> AsyncIterator[None]:
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         try:
-            # Not asyncio.wait_for: on Python 3.11 it wraps the acquire in a task of its own, so even a free lock
-            # cost every move a turn of the event loop (about 18 ms at 500 tables; issue 10).
-            async with asyncio.timeout(self.lock_timeout):
-                await lock.acquire()
+            await asyncio.wait_for(lock.acquire(), self.lock_timeout)
         except TimeoutError:
             raise BusyError("The table is busy, please try again.") from None
         try:

@@ -64,6 +64,8 @@ class GroupCommit:
         self._waiting: list[_Job] = []
         self._committer: asyncio.Task[None] | None = None
         self.grouped = 0  # how many transactions committed more than one work
+        self.transactions = 0  # committed, of one work or more
+        self.works = 0  # committed works, all transactions together
 
     async def run(self, work: Work[T]) -> T:
         """On the connection's loop: join the next commit; this work's result, or its error, once it is over."""
@@ -104,13 +106,20 @@ class GroupCommit:
             done, results = await self._attempt(group)
             if done:
                 self.grouped += 1
+                self._committed(len(group))
                 for job, result in zip(group, results, strict=True):
                     _settle(job.outcome, True, result)
                 return
             log.debug("a group of %d writes was rolled back (%r); each runs again alone", len(group), results)
         for job in group:
             done, results = await self._attempt([job])
+            if done:
+                self._committed(1)
             _settle(job.outcome, done, results[0] if done else results)
+
+    def _committed(self, works: int) -> None:
+        self.transactions += 1
+        self.works += works
 
     async def _attempt(self, jobs: Sequence[_Job]) -> tuple[bool, Any]:
         """Run the works in one transaction: (True, their results) once committed, else (False, the error)."""

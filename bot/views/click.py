@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from typing import cast
 
 import discord
 
-from bot.answers import meanwhile_after
+from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
@@ -111,8 +112,10 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
 
 async def _run(work: Awaitable[None], click: Click) -> None:
     """Await the handler; if a deferred reply is still open after a while, say that the result is coming."""
-    async def still_working() -> None:
-        await complete_deferred(click.interaction, t("private.still_working", click.locale), final=False)
-
-    async with meanwhile_after(STILL_WORKING_AFTER, still_working):
-        await work
+    task = asyncio.ensure_future(work)
+    try:
+        if not await finished_within(task, STILL_WORKING_AFTER):
+            await complete_deferred(click.interaction, t("private.still_working", click.locale), final=False)
+        await task
+    finally:
+        del task  # a refusal's traceback holds this frame: without the task, no reference cycle

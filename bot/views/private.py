@@ -49,8 +49,7 @@ class Private:
         assert self.showing is not None
         drawing = private_file(obs, seat_names(table, locale), self.showing, picture_text(locale))
         try:
-            async with asyncio.timeout(PICTURE_WITHIN):  # not wait_for: a cached picture comes back without a task
-                return await drawing
+            return await asyncio.wait_for(drawing, PICTURE_WITHIN)
         except TimeoutError:
             log.info("game %s: a private picture took over %.0f s; sent the step without it", table.game_id,
                         PICTURE_WITHIN)

@@ -38,11 +38,11 @@ def wait_before_deferring(interaction: discord.Interaction, within: float) -> fl
 
 @dataclass
 class _Hold:
-    """A pending answer: its deferral's timer, then its task once the deferral is under way."""
+    """A pending answer: its deferral (sleeping, or under way once `deferring`)."""
 
     new_message: bool
-    timer: asyncio.TimerHandle | None = None
     task: asyncio.Task[None] | None = None
+    deferring: bool = False
 
 
 def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None) -> None:
@@ -54,20 +54,17 @@ def hold(interaction: discord.Interaction, *, new_message: bool, within: float |
     pending = _Hold(new_message)
     wait = wait_before_deferring(interaction, DEFER_AFTER if within is None else within)
 
-    async def defer() -> None:
+    async def defer_later() -> None:
+        await asyncio.sleep(wait)
         if interaction.response.is_done():
             return
+        pending.deferring = True
         try:
             await interaction.response.defer(ephemeral=True, thinking=new_message)
         except SENDING_FAILED as exc:
             log.warning("could not defer interaction %s: %r", interaction.id, exc)
 
-    def start_deferring() -> None:
-        pending.timer, pending.task = None, loop.create_task(defer())
-
-    # A timer, not a sleeping task: almost every answer goes out first, and then nothing was made for it.
-    loop = asyncio.get_running_loop()
-    pending.timer = loop.call_later(wait, start_deferring)
+    pending.task = asyncio.get_running_loop().create_task(defer_later())
     interaction.extras[HOLD] = pending
 
 
@@ -77,13 +74,13 @@ async def release(interaction: discord.Interaction) -> bool | None:
     Returns whether the answer is a new message (None when nothing was promised).
     """
     pending: _Hold | None = interaction.extras.pop(HOLD, None)
-    if pending is None:
+    if pending is None or pending.task is None:
         return None
-    if pending.timer is not None:
-        pending.timer.cancel()
-    task, pending.timer, pending.task = pending.task, None, None  # the closures hold `pending`: no cycle left
-    if task is not None:
+    task, pending.task = pending.task, None  # the task's closure holds `pending`: no cycle left behind
+    if pending.deferring:
         await task
+    else:
+        task.cancel()
     return pending.new_message
 
 

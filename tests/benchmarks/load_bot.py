@@ -72,6 +72,7 @@ class Counters:
         self.received: dict[int, float] = {}  # interaction id -> when the bot parsed it (perf_counter)
         self.acks: list[float] = []  # seconds from parsing an interaction to sending its callback request
         self.saves: list[float] = []  # seconds each live-game save took, from the service's call to its return
+        self.group: Any = None  # the writer's GroupCommit, where there is one (its transactions and works)
 
     def acknowledged(self, interaction_id: int) -> None:
         """The interaction's callback request is being made: how long the bot took to get there."""
@@ -107,6 +108,7 @@ class LoadBot(DreamcatsBot):
         await super().setup_hook()
         store: Any = self.service.store
         save, finish, counters, free = store.save, store.finish, self.counters, self.free_saves
+        counters.group = getattr(self.db.writer, "group_commit", None)
 
         async def counted_save(table: Table) -> int:
             started = time.perf_counter()
@@ -238,7 +240,8 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "gc_seconds": counters.gc_seconds,
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic(),
-            "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves)}
+            "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves),
+            "transactions": getattr(counters.group, "transactions", 0), "works": getattr(counters.group, "works", 0)}
 
 
 def bot_quantiles(values: list[float]) -> list[float]:

@@ -73,7 +73,8 @@ def report_window(window: Window) -> list[str]:
         "of that, inside the bot (its gateway event parsed -> its callback request begun): "
         + _quantiles(window.after.get("bot_acks", ())),
         "a live game's save, from the service's call to its return (a click that changes the table waits for it, "
-        "and the table's next change for the one before): " + _quantiles(window.after.get("bot_saves", ())),
+        "and the table's next change for the one before): " + _quantiles(window.after.get("bot_saves", ()))
+        + _grouping(window),
         f"answer (the reply complete; after a defer, filled): {_ms(tally.answers)}",
         f"accepted moves: {window.delta('moves') / seconds:.1f}/s (people and computer players; "
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
@@ -106,6 +107,15 @@ def report_memory(games: int, empty: dict[str, Any], opened: dict[str, Any], end
         + (f"; of that, the picture processes' PSS: {empty.get('apart_rss', 0) / mib:.1f} MiB before any table, "
            f"{end['apart_rss'] / mib:.1f} MiB at the end" if end.get("apart_rss") else ""),
     ]
+
+
+def _grouping(window: Window) -> str:
+    """How many writes the writer's transactions committed together (bot.storage.group_commit), where counted."""
+    transactions = window.after.get("transactions", 0) - window.before.get("transactions", 0)
+    if not transactions:
+        return ""
+    works = window.after["works"] - window.before["works"]
+    return f"; {transactions} write transactions, {works / transactions:.2f} writes each"
 
 
 def _generations(window: Window) -> str:

@@ -38,6 +38,12 @@ def _grouped(db: Database) -> int:
     return db.writer.group_commit.grouped
 
 
+def _committed(db: Database) -> tuple[int, int]:
+    """The writer's committed transactions and the works they held, so far."""
+    assert isinstance(db.writer, ThreadWriter | ThreadLoopWriter) and db.writer.group_commit is not None
+    return db.writer.group_commit.transactions, db.writer.group_commit.works
+
+
 async def _while_writer_is_stopped(db: Database, writes: Callable[[], Awaitable[list[object]]]) -> list[object]:
     """Start `writes` while the writer thread is held inside another write, then let it go; their outcomes."""
     entered, release = threading.Event(), threading.Event()
@@ -122,7 +128,7 @@ async def test_a_write_that_fails_keeps_nothing_and_the_others_are_kept(db: Data
 
 async def test_grouped_writes_run_in_order_each_seeing_the_ones_before(db: Database) -> None:
     await SqlGameStore(db).create(_table(0))
-    before = _grouped(db)
+    before, (transactions, works) = _grouped(db), _committed(db)
 
     def read_then_write(step: int) -> Callable[[AsyncSession], Awaitable[int]]:
         async def work(session: AsyncSession) -> int:
@@ -140,6 +146,8 @@ async def test_grouped_writes_run_in_order_each_seeing_the_ones_before(db: Datab
     assert seen == [1, 11, 112, 1123]
     assert await _versions(db) == {"game0": 11234}
     assert _grouped(db) == before + 1
+    # the writer held by _while_writer_is_stopped is one transaction, the four writes another
+    assert _committed(db) == (transactions + 2, works + 5)
 
 
 def _core_bump(game_id: str, fail: bool) -> Callable[[Connection], str]:
@@ -155,7 +163,7 @@ async def test_a_core_write_that_fails_keeps_nothing_and_the_others_are_kept(db:
     store = SqlGameStore(db)
     for n in range(3):
         await store.create(_table(n))
-    before = _grouped(db)
+    before, (transactions, committed) = _grouped(db), _committed(db)
 
     async def write_all() -> list[object]:
         works = [_core_bump("game0", False), _core_bump("game1", True), _core_bump("game2", False)]
@@ -166,6 +174,7 @@ async def test_a_core_write_that_fails_keeps_nothing_and_the_others_are_kept(db:
     assert isinstance(outcomes[1], Boom)
     assert await _versions(db) == {"game0": 9, "game1": 1, "game2": 9}
     assert _grouped(db) == before  # the group was rolled back, each ran again alone
+    assert _committed(db) == (transactions + 3, committed + 3)  # the writer's hold, game0 and game2 alone
 
 
 async def test_core_and_session_writes_share_a_group_in_order(db: Database) -> None:
