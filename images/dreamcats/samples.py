@@ -14,6 +14,7 @@ from game.dreamcats import (
     EventKind,
     InitialPeek,
     MatchSettings,
+    MatchState,
     Observation,
     RoundResult,
     Slot,
@@ -40,15 +41,21 @@ SHEET_GROUND = (20, 16, 46)
 
 def sample_observations() -> tuple[Observation, list[Event], Observation]:
     """A 5-seat match a few turns in: the public view, a Swap 2 as the last action, and seat 0's view."""
-    state = new_match(5, MatchSettings(), random.Random(11), starter=0)
-    for seat in range(5):
-        apply_action(state, InitialPeek(seat, (0, 1)))
-    for _ in range(6):
-        seat = state.round.turn
-        apply_action(state, Draw(seat))
-        apply_action(state, SwapDrawn(seat, 2))
+    state = a_few_turns_in(5, random.Random(11), turns=6, position=2)
     swap = [Event(EventKind.USED_SWAP, 0, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0)))]
     return _later(public_observation(state)), swap, _later(observe(state, 0))
+
+
+def a_few_turns_in(seats: int, rng: random.Random, *, turns: int, position: int) -> MatchState:
+    """A new match after every seat's initial peek and `turns` turns, each drawing a card into `position`."""
+    state = new_match(seats, MatchSettings(), rng, starter=0)
+    for seat in range(seats):
+        apply_action(state, InitialPeek(seat, (0, 1)))
+    for _ in range(turns):
+        seat = state.round.turn
+        apply_action(state, Draw(seat))
+        apply_action(state, SwapDrawn(seat, position))
+    return state
 
 
 def _later(obs: Observation) -> Observation:

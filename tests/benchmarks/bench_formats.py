@@ -23,9 +23,9 @@ from typing import Any
 from PIL import Image, ImageChops, ImageStat
 
 import bot.picture_work  # noqa: F401  (installs zlib-ng, as every drawing process of the bot does)
-from game.dreamcats import Draw, InitialPeek, MatchSettings, SwapDrawn, apply_action, new_match, public_observation
+from game.dreamcats import public_observation
 from images.dreamcats import encode_png, render_table
-from images.dreamcats.samples import DEADLINE, NAMES, sample_observations
+from images.dreamcats.samples import DEADLINE, NAMES, a_few_turns_in, sample_observations
 
 FORMATS: dict[str, dict[str, Any]] = {
     "JPEG q85 4:2:0": {"format": "JPEG", "quality": 85, "subsampling": 2},
@@ -38,13 +38,7 @@ FORMATS: dict[str, dict[str, Any]] = {
 def _frames() -> dict[str, Image.Image]:
     """The 5-seat sample table and a 3-seat table four turns in, as drawn (RGB, with their layer notes)."""
     obs5, events, _mine = sample_observations()
-    state = new_match(3, MatchSettings(), random.Random(5), starter=0)
-    for seat in range(3):
-        apply_action(state, InitialPeek(seat, (0, 1)))
-    for _ in range(4):
-        seat = state.round.turn
-        apply_action(state, Draw(seat))
-        apply_action(state, SwapDrawn(seat, 1))
+    state = a_few_turns_in(3, random.Random(5), turns=4, position=1)
     return {"5 seats": render_table(obs5, NAMES, last_events=events, deadline=DEADLINE),
             "3 seats": render_table(public_observation(state), NAMES[:3], deadline=DEADLINE)}
 
