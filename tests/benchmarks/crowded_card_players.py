@@ -6,16 +6,19 @@ tried hard's card-play knobs at two seats only; these are for four.
 - `unknown_plus`, `unknown_minus`, `unknown_1`: a card put where an own card hard has not seen lies counts 0.5 cats
   more or less, or 1 cat more (hard: 0);
 - `swap_0`: Swap 2 needs no margin (hard: 0.3 cats);
-- `peek_3`: Peek 1 on an own unseen card worth 3 cats (hard: 1.5).
+- `peek_3`: Peek 1 on an own unseen card worth 3 cats (hard: 1.5);
+- `harm_0`, `harm_1`: what a Swap 2 hands a rival counts 0 or 1 times as much as what hard gains (hard: 0.5; at
+  four seats a rival made worse is one of three).
 
 Measured 2026-11-28 against three sharps at four seats, penalty 5, paired with hard (95 % intervals): seed 9711, 800
 matches (hard 29.2 %): `take_0` -0.7 ± 2.3, `take_2` -0.8 ± 2.2, `unknown_plus` +0.7 ± 1.6; seed 9712, 800 matches
-(hard 26.8 %): `unknown_plus` -0.8 ± 1.5, `unknown_1` +0.1 ± 2.0, `peek_3` -0.2 ± 0.8. None kept.
+(hard 26.8 %): `unknown_plus` -0.8 ± 1.5, `unknown_1` +0.1 ± 2.0, `peek_3` -0.2 ± 0.8; seed 9721, 800 matches (hard
+29.4 %): `harm_0` -0.4 ± 0.6, `harm_1` +0.0 ± 0.3 (9 and 2 matches changed). None kept.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 800 --seed 9711
      --players hard,tests.benchmarks.crowded_card_players:take_0,tests.benchmarks.crowded_card_players:take_2,\
 tests.benchmarks.crowded_card_players:unknown_plus
-     (seed 9712: --players hard,...:unknown_plus,...:unknown_1,...:peek_3)
+     (seed 9712: --players hard,...:unknown_plus,...:unknown_1,...:peek_3; seed 9721: hard,...:harm_0,...:harm_1)
 """
 
 from __future__ import annotations
@@ -47,5 +50,7 @@ unknown_minus = _changed(unknown_bonus=-0.5)
 unknown_1 = _changed(unknown_bonus=1.0)
 swap_0 = _changed(swap_margin=0.0)
 peek_3 = _changed(peek_own=3.0)
+harm_0 = _changed(harm_weight=0.0)
+harm_1 = _changed(harm_weight=1.0)
 
-__all__ = ["peek_3", "swap_0", "take_0", "take_2", "unknown_1", "unknown_minus", "unknown_plus"]
+__all__ = ["harm_0", "harm_1", "peek_3", "swap_0", "take_0", "take_2", "unknown_1", "unknown_minus", "unknown_plus"]
