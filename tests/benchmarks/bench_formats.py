@@ -15,8 +15,6 @@ import argparse
 import io
 import math
 import random
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +24,7 @@ import bot.picture_work  # noqa: F401  (installs zlib-ng, as every drawing proce
 from game.dreamcats import public_observation
 from images.dreamcats import encode_png, render_table
 from images.dreamcats.samples import DEADLINE, NAMES, a_few_turns_in, sample_observations
+from tests.benchmarks.bench_images import _cpu_ms
 
 FORMATS: dict[str, dict[str, Any]] = {
     "JPEG q85 4:2:0": {"format": "JPEG", "quality": 85, "subsampling": 2},
@@ -56,15 +55,6 @@ def _psnr(drawn: Image.Image, data: bytes) -> float:
     return 10 * math.log10(255 ** 2 / mean_square) if mean_square else math.inf
 
 
-def _cpu_ms(encode: Callable[[], bytes], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.thread_time()
-        encode()
-        times.append((time.thread_time() - start) * 1000)
-    return statistics.median(times)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Print CPU, bytes and PSNR of each format for each frame."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -78,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
             encoders[name] = lambda o=options, image=rgb: _saved(image, o)
         for name, encode in encoders.items():
             data = encode()
-            print(f"{label:8} {name:22} {_cpu_ms(encode, args.runs):7.2f} {len(data) / 1024:5.0f} "
+            print(f"{label:8} {name:22} {_cpu_ms({name: encode}, args.runs)[name]:7.2f} {len(data) / 1024:5.0f} "
                   f"{_psnr(rgb, data):8.1f}")
 
 

@@ -27,6 +27,7 @@ import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import DreamcatsBot
+from bot.views.ids import parse_id
 from tests.bot.conftest import World, running, world
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord.plugin import fake_discord, no_network
@@ -47,8 +48,8 @@ class TurnCounter:
         """A click's gateway event: note the turn and the action named in its custom_id."""
         inner = data.get("data") or {}
         name = str(inner.get("custom_id") or inner.get("name") or "?")
-        parts = name.split(":")
-        self._parsed[int(data["id"])] = (self.turns, parts[2] if len(parts) > 2 else name)
+        button = parse_id(name)  # a slash command has no custom_id: its name stands
+        self._parsed[int(data["id"])] = (self.turns, name if button is None else button.action)
 
     def answered(self, interaction_id: int) -> None:
         """The bot's callback request for a click."""

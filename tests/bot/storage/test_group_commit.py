@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import ConflictError, Seat, Table
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database
+from bot.storage.group_commit import GroupCommit
 from bot.storage.models import LiveGame
 from bot.storage.writer import ThreadLoopWriter, ThreadWriter
 from game.dreamcats import MatchSettings
@@ -33,15 +34,18 @@ def _table(n: int) -> Table:
     return Table(f"game{n}", 11, 7000 + n, 1, MatchSettings(), "en", [Seat(1, "Ana")], T0)
 
 
-def _grouped(db: Database) -> int:
+def _group_commit(db: Database) -> GroupCommit:
     assert isinstance(db.writer, ThreadWriter | ThreadLoopWriter) and db.writer.group_commit is not None
-    return db.writer.group_commit.grouped
+    return db.writer.group_commit
+
+
+def _grouped(db: Database) -> int:
+    return _group_commit(db).grouped
 
 
 def _committed(db: Database) -> tuple[int, int]:
     """The writer's committed transactions and the works they held, so far."""
-    assert isinstance(db.writer, ThreadWriter | ThreadLoopWriter) and db.writer.group_commit is not None
-    return db.writer.group_commit.transactions, db.writer.group_commit.works
+    return _group_commit(db).transactions, _group_commit(db).works
 
 
 async def _while_writer_is_stopped(db: Database, writes: Callable[[], Awaitable[list[object]]]) -> list[object]:
