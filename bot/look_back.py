@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.pictures import draw
 from bot.service import StaleButtonError, Table, TableError
-from bot.storage import Database, StorageError, save_bot_state
+from bot.storage import Database, StorageError, save_bot_state_row
 from bot.storage.models import BotState, utcnow
 from game.dreamcats import CorruptStateError, GameError
 from game.dreamcats.hindsight import RoundStory, story_of
@@ -95,7 +95,7 @@ async def remember(db: Database, table: Table, story: RoundStory) -> bool:
     kept = KeptRound(story, tuple(seat.user_id for seat in table.seats), tuple(table.names))
     key, value = key_of(table.game_id, story.result.number), kept.to_value()
     try:
-        await db.write(lambda session: save_bot_state(session, key=key, value=value), serializable=False)
+        await db.write_core(lambda connection: save_bot_state_row(connection, key=key, value=value))
     except STORAGE_FAILED as exc:
         log.warning("game %s: could not keep round %s for its look back: %r", table.game_id, story.result.number,
                     exc)

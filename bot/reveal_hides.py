@@ -18,14 +18,14 @@ from datetime import datetime, timedelta
 from typing import cast
 
 import discord
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.service.clock import Timer
-from bot.storage import Database, StorageError, save_bot_state
+from bot.storage import Database, StorageError, delete_bot_state_row, save_bot_state_row
 from bot.storage.models import BotState
 
 log = logging.getLogger(__name__)
@@ -69,15 +69,13 @@ class PendingHide:
 
 async def _remember(db: Database, hide: PendingHide) -> None:
     key, value = f"{KEY_PREFIX}{hide.message_id}", hide.to_value()
-    await db.write(lambda session: save_bot_state(session, key=key, value=value), serializable=False)
+    await db.write_core(lambda connection: save_bot_state_row(connection, key=key, value=value))
 
 
 async def _forget(db: Database, message_id: int) -> None:
-    async def work(session: AsyncSession) -> None:
-        await session.execute(delete(BotState).where(BotState.key == f"{KEY_PREFIX}{message_id}"))
-
+    key = f"{KEY_PREFIX}{message_id}"
     try:
-        await db.write(work, serializable=False)
+        await db.write_core(lambda connection: delete_bot_state_row(connection, key=key))
     except STORAGE_FAILED as exc:
         log.warning("could not forget the hide of message %s: %r", message_id, exc)
 

@@ -8,7 +8,7 @@ The caller owns the transaction; writes go through the one write path (see bot.s
         page = await leaderboard(session, guild_id=guild_id)
 """
 
-from bot.storage.bot_state import get_bot_state, save_bot_state
+from bot.storage.bot_state import delete_bot_state_row, get_bot_state, save_bot_state, save_bot_state_row
 from bot.storage.database import Database, database_url
 from bot.storage.live import (
     create_live_game,
@@ -47,10 +47,10 @@ __all__ = [
     "Database", "InvalidMatchRecordError", "LastMatch", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
-    "database_url", "delete_live_game", "display_rating", "get_bot_state", "get_server_settings",
-    "get_turn_pings_choice",
+    "database_url", "delete_bot_state_row", "delete_live_game", "display_rating", "get_bot_state",
+    "get_server_settings", "get_turn_pings_choice",
     "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
-    "record_match", "save_bot_state", "save_live_game", "save_live_row", "save_server_settings",
+    "record_match", "save_bot_state", "save_bot_state_row", "save_live_game", "save_live_row", "save_server_settings",
     "save_turn_pings_choice",
     "wants_turn_pings",
 ]

@@ -6,12 +6,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from sqlalchemy import Connection
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 
 def _dialect(session: AsyncSession) -> str:
-    dialect = session.get_bind().dialect.name
+    return _supported(session.get_bind().dialect.name)
+
+
+def _supported(dialect: str) -> str:
     if dialect not in ("sqlite", "postgresql"):
         raise NotImplementedError(f"Dreamcats supports SQLite and PostgreSQL, not {dialect}.")
     return dialect
@@ -43,6 +47,14 @@ async def upsert(
     """Insert the rows; where the key already exists, overwrite the `update` columns instead."""
     if rows:
         await session.execute(_upsert(_dialect(session), model, tuple(keys), tuple(update)), list(rows))
+
+
+def upsert_rows(
+    connection: Connection, model: Any, rows: Sequence[dict[str, Any]], *, keys: Sequence[str], update: Sequence[str]
+) -> None:
+    """`upsert` as Core statements on a connection (a core work: bot.storage.group_commit)."""
+    if rows:
+        connection.execute(_upsert(_supported(connection.dialect.name), model, tuple(keys), tuple(update)), list(rows))
 
 
 async def insert_missing(

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import ConflictError, Seat, Table
 from bot.sqlstore import SqlGameStore
-from bot.storage import Database
+from bot.storage import Database, delete_bot_state_row, get_bot_state, save_bot_state_row
 from bot.storage.group_commit import GroupCommit
 from bot.storage.models import LiveGame
 from bot.storage.writer import ThreadLoopWriter, ThreadWriter
@@ -205,4 +205,26 @@ async def test_core_and_session_writes_share_a_group_in_order(db: Database) -> N
     seen = await _while_writer_is_stopped(db, write_all)
     assert seen == [1, 11, 112]
     assert await _versions(db) == {"game0": 1123}
+    assert _grouped(db) == before + 1
+
+
+async def test_a_save_and_a_hides_writes_as_core_works_share_a_group(db: Database) -> None:
+    # A peek's hide is stored and forgotten as core works (bot.reveal_hides), so that the saves waiting with them
+    # still run on the writer's connection alone.
+    store = SqlGameStore(db)
+    table = _table(0)
+    table.version = await store.create(table)
+    await db.write_core(lambda connection: save_bot_state_row(connection, key="reveal:9", value="old"))
+    before = _grouped(db)
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(
+            store.save(table),
+            db.write_core(lambda connection: save_bot_state_row(connection, key="reveal:8", value="new")),
+            db.write_core(lambda connection: delete_bot_state_row(connection, key="reveal:9"))))
+
+    new_version, _, _ = await _while_writer_is_stopped(db, write_all)
+    assert await _versions(db) == {"game0": new_version}
+    assert await db.read(lambda session: get_bot_state(session, key="reveal:8")) == "new"
+    assert await db.read(lambda session: get_bot_state(session, key="reveal:9")) is None
     assert _grouped(db) == before + 1
