@@ -14,8 +14,8 @@ from bot.storage import (
     MatchRecord,
     StorageBusyError,
     VersionConflictError,
-    create_live_game,
     delete_live_game,
+    insert_live_row,
     live_game_for_channel,
     load_live_games,
     mark_live_game_broken,
@@ -46,9 +46,9 @@ class SqlGameStore:
         game_id, guild_id, channel_id, game = table.game_id, table.guild_id, table.channel_id, table.game
         payload, deadline = table.to_payload(), table.deadline
         async with _refusals():
-            record = await self.db.write(lambda session: create_live_game(
-                session, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload,
-                deadline=deadline, game=game), serializable=False)
+            record = await self.db.write_core(lambda connection: insert_live_row(
+                connection, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload,
+                deadline=deadline, game=game))
         return record.version
 
     async def save(self, table: Table) -> int:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Connection, Table, bindparam, delete, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.group_commit import core_on_session
@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 _SETTINGS_FIELDS = tuple(item.name for item in fields(ServerSettingsRecord))
 _LIVE = cast("Table", LiveGame.__table__)  # the mapped class types it as a plain FromClause
+_INSERT = insert(_LIVE)
 # Built once: a move's save is the hottest statement, and a prebuilt Core UPDATE costs half the CPU of an ORM one.
 _SAVE = (
     update(_LIVE)
@@ -60,24 +61,29 @@ async def create_live_game(
     deadline: datetime | None = None,
     game: str = DREAMCATS,
 ) -> LiveGameRecord:
-    """Store a new live game (of `game`) at version 1."""
-    now = utcnow()
-    row = LiveGame(
-        game_id=game_id,
-        game=game,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        table_message_id=None,
-        payload=_encode(payload),
-        version=1,
-        deadline=deadline,
-        broken=False,
-        created_at=now,
-        updated_at=now,
-    )
-    session.add(row)
-    await session.flush()
-    return _record(row)
+    """Store a new live game (of `game`) at version 1 (insert_live_row, in the session's transaction)."""
+    return await core_on_session(session, lambda connection: insert_live_row(
+        connection, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload, deadline=deadline,
+        game=game))
+
+
+def insert_live_row(
+    connection: Connection,
+    *,
+    game_id: str,
+    guild_id: int,
+    channel_id: int,
+    payload: dict[str, Any],
+    deadline: datetime | None = None,
+    game: str = DREAMCATS,
+) -> LiveGameRecord:
+    """Store a new live game (of `game`) at version 1: Core statements on a connection (a core work, like a save)."""
+    now, text = utcnow(), _encode(payload)
+    connection.execute(_INSERT, {"game_id": game_id, "game": game, "guild_id": guild_id, "channel_id": channel_id,
+                                 "table_message_id": None, "payload": text, "version": 1, "deadline": deadline,
+                                 "broken": False, "created_at": now, "updated_at": now})
+    return LiveGameRecord(game_id=game_id, guild_id=guild_id, channel_id=channel_id, table_message_id=None,
+                          payload=_decode(game_id, text), version=1, deadline=deadline, updated_at=now)
 
 
 async def save_live_game(

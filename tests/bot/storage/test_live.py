@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from sqlalchemy import select, text
-from sqlalchemy.exc import StatementError
+from sqlalchemy.exc import IntegrityError, StatementError
 
 from bot.storage import (
     Database,
@@ -17,6 +17,7 @@ from bot.storage import (
     create_live_game,
     delete_live_game,
     get_server_settings,
+    insert_live_row,
     live_game_for_channel,
     load_live_games,
     mark_live_game_broken,
@@ -51,6 +52,18 @@ async def test_create_then_load_and_find_by_channel(db: Database) -> None:
         assert loaded.updated_at.tzinfo is not None
         assert await live_game_for_channel(s, channel_id=2**61) == made
         assert await live_game_for_channel(s, channel_id=5) is None
+
+
+async def test_a_core_insert_on_the_writers_connection_loads_back_as_it_was_made(db: Database) -> None:
+    made = await db.write_core(lambda connection: insert_live_row(
+        connection, game_id="g1", guild_id=3, channel_id=30, payload={"seats": [{"n": 1}]}, deadline=DEADLINE,
+        game="dream21"))
+    assert (made.version, made.payload, made.deadline) == (1, {"seats": [{"n": 1}]}, DEADLINE)
+    assert await db.read(load_live_games) == [made]
+    with pytest.raises(IntegrityError):  # one row per game id
+        await db.write_core(lambda connection: insert_live_row(
+            connection, game_id="g1", guild_id=3, channel_id=31, payload={}))
+    assert await db.read(load_live_games) == [made]
 
 
 async def test_save_bumps_the_version_and_stores_everything(db: Database) -> None:
