@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, fields
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NotRequired, TypedDict, Unpack, cast
 
 import orjson
 from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
@@ -51,20 +51,20 @@ async def save_server_settings(session: AsyncSession, *, guild_id: int, settings
     await upsert(session, ServerSettings, [{"guild_id": guild_id} | values], keys=["guild_id"], update=list(values))
 
 
-async def create_live_game(
-    session: AsyncSession,
-    *,
-    game_id: str,
-    guild_id: int,
-    channel_id: int,
-    payload: dict[str, Any],
-    deadline: datetime | None = None,
-    game: str = DREAMCATS,
-) -> LiveGameRecord:
-    """Store a new live game (of `game`) at version 1 (insert_live_row, in the session's transaction)."""
-    return await core_on_session(session, lambda connection: insert_live_row(
-        connection, game_id=game_id, guild_id=guild_id, channel_id=channel_id, payload=payload, deadline=deadline,
-        game=game))
+class NewLiveGame(TypedDict):
+    """A new live game's fields (insert_live_row): deadline and game are optional."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    payload: dict[str, Any]
+    deadline: NotRequired[datetime | None]
+    game: NotRequired[str]
+
+
+async def create_live_game(session: AsyncSession, **fields: Unpack[NewLiveGame]) -> LiveGameRecord:
+    """Store a new live game at version 1 (insert_live_row, in the session's transaction)."""
+    return await core_on_session(session, lambda connection: insert_live_row(connection, **fields))
 
 
 def insert_live_row(
