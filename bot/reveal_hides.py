@@ -67,6 +67,9 @@ class PendingHide:
                    datetime.fromisoformat(data["expires"]), str(data["locale"]))
 
 
+# Stored and forgotten as core works: a peek's hide is written about as often as a fifth of the saves, and a session
+# work in a group of waiting writes sends the whole group through a session (bot.storage.group_commit; README, Load,
+# "2026-11-28, seventh session").
 async def _remember(db: Database, hide: PendingHide) -> None:
     key, value = f"{KEY_PREFIX}{hide.message_id}", hide.to_value()
     await db.write_core(lambda connection: save_bot_state_row(connection, key=key, value=value))
