@@ -7,8 +7,9 @@ from typing import cast
 from sqlalchemy import Connection, Table, bindparam, delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.storage.group_commit import core_on_session
 from bot.storage.models import BotState, utcnow
-from bot.storage.sql import upsert, upsert_rows
+from bot.storage.sql import upsert_rows
 
 _STATE = cast("Table", BotState.__table__)
 _DELETE = delete(_STATE).where(_STATE.c.key == bindparam("key"))  # built once: a peek's hide is forgotten often
@@ -21,19 +22,16 @@ async def get_bot_state(session: AsyncSession, *, key: str) -> str | None:
 
 
 async def save_bot_state(session: AsyncSession, *, key: str, value: str) -> None:
-    """Store `value` under `key`, replacing what was there."""
-    await upsert(session, BotState, [_row(key, value)], keys=["key"], update=["value", "updated_at"])
+    """Store `value` under `key`, replacing what was there (save_bot_state_row, in the session's transaction)."""
+    await core_on_session(session, lambda connection: save_bot_state_row(connection, key=key, value=value))
 
 
 def save_bot_state_row(connection: Connection, *, key: str, value: str) -> None:
-    """`save_bot_state` as Core statements on a connection (for Database.write_core)."""
-    upsert_rows(connection, BotState, [_row(key, value)], keys=["key"], update=["value", "updated_at"])
+    """Store `value` under `key`, replacing what was there: Core statements on a connection (Database.write_core)."""
+    row = {"key": key, "value": value, "updated_at": utcnow()}
+    upsert_rows(connection, BotState, [row], keys=["key"], update=["value", "updated_at"])
 
 
 def delete_bot_state_row(connection: Connection, *, key: str) -> None:
     """Remove what is stored under `key` (nothing when there is none), as Core statements on a connection."""
     connection.execute(_DELETE, {"key": key})
-
-
-def _row(key: str, value: str) -> dict[str, object]:
-    return {"key": key, "value": value, "updated_at": utcnow()}
