@@ -18,7 +18,7 @@ from bot.cog import DreamcatsCog
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
-from bot.pictures import start_processes, stop_processes, warm_up
+from bot.pictures import start_processes, stop_processes, table_drawers, warm_up
 from bot.presenter import DiscordPresenter
 from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
@@ -96,7 +96,8 @@ class DreamcatsBot(DreamcatsBase):
         self._warming = asyncio.create_task(warm_up())
         self.db = await Database.open(self.database_url)
         await self.tree.set_translator(DreamcatsTranslator())
-        self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval)
+        self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval,
+                                          drawers=table_drawers(self._picture_processes))
         self.turn_pings = TurnPings(self, self.presenter, clock=self._clock or SystemClock())
         self.service = GameService(SqlGameStore(self.db), self.turn_pings, clock=self._clock,
                                    computer_pause=self._pause, rng=self._rng, shard=self.shard)

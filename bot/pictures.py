@@ -34,7 +34,7 @@ from game.dreamcats.hindsight import Placed
 from images.dreamcats import PictureText, cached_picture, dream_of, dream_picture
 
 __all__ = ["WORKERS", "PictureText", "draw", "draw_apart", "in_time", "private_file", "reveal_file", "standings_file",
-           "start_processes", "stop_processes", "table_file", "warm_up"]
+           "start_processes", "stop_processes", "table_drawers", "table_file", "warm_up"]
 
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
@@ -61,6 +61,14 @@ class _Processes:
     count = 0
     pool: ProcessPoolExecutor | None = None
     restarts = 0
+
+
+def table_drawers(processes: int) -> int:
+    """How many table pictures may be drawn at once (bot.frames): one per picture process, else WORKERS threads."""
+    # Two at a time for one process kept it drawing back to back, a second frame waiting in its queue, beside the
+    # loop on a 2-core machine: at 500 tables the clicks' answers waited longer (ack p99 74-105 ms against 48-71 ms
+    # with one; README, Load, "eighth session"), and each table's picture came no more often.
+    return processes if processes > 0 else WORKERS
 
 
 def start_processes(count: int) -> None:

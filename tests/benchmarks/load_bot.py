@@ -73,6 +73,7 @@ class Counters:
         self.acks: list[float] = []  # seconds from parsing an interaction to sending its callback request
         self.saves: list[float] = []  # seconds each live-game save took, from the service's call to its return
         self.group: Any = None  # the writer's GroupCommit, where there is one (its transactions and works)
+        self.spacings: list[float] = []  # the table pictures' spacing, each second (s)
 
     def acknowledged(self, interaction_id: int) -> None:
         """The interaction's callback request is being made: how long the bot took to get there."""
@@ -171,6 +172,15 @@ async def watch_loop(counters: Counters) -> None:
                 counters.stalls_running += 1
 
 
+async def watch_spacing(bot: LoadBot) -> None:
+    """Note the table pictures' spacing (bot.frames) every second."""
+    while True:
+        await asyncio.sleep(1.0)
+        presenter = getattr(bot, "presenter", None)
+        if presenter is not None:
+            bot.counters.spacings.append(presenter.edit_spacing())
+
+
 def thread_cpu() -> dict[str, float]:
     """CPU seconds per kind of thread (the name without its number): the loop, picture workers, database."""
     found = dict[str, float]()
@@ -241,7 +251,8 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "ready_after": None if counters.ready_at is None else counters.ready_at - started,
             "threads": threads, "now": time.monotonic(),
             "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves),
-            "transactions": getattr(counters.group, "transactions", 0), "works": getattr(counters.group, "works", 0)}
+            "transactions": getattr(counters.group, "transactions", 0), "works": getattr(counters.group, "works", 0),
+            "spacing": sum(counters.spacings) / len(counters.spacings) if counters.spacings else 0.0}
 
 
 def bot_quantiles(values: list[float]) -> list[float]:
@@ -315,6 +326,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             counters.longest_gc = (0.0, 0.0, 0, 0)
             counters.acks.clear()
             counters.saves.clear()
+            counters.spacings.clear()
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()
@@ -343,9 +355,11 @@ async def main(args: argparse.Namespace) -> None:
     gc.callbacks.append(bot.counters.time_gc)
     bot._connection.guild_ready_timeout = 0.05  # discord.py otherwise waits 2 s after the last guild
     watcher = asyncio.create_task(watch_loop(bot.counters))
+    spacing = asyncio.create_task(watch_spacing(bot))
     runner = asyncio.create_task(bot.start(args.token))
     await serve_commands(bot.counters, started)
     watcher.cancel()
+    spacing.cancel()
     await bot.close()
     await asyncio.gather(runner, return_exceptions=True)
 

@@ -80,6 +80,7 @@ def report_window(window: Window) -> list[str]:
         f"{tally.person_moves / seconds:.1f}/s by people); {window.delta('finished'):.0f} matches finished",
         f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured); of those, shown by a "
         f"new table message (below a reveal): {_ms(tally.repost_lags)} ({len(tally.repost_lags)})",
+        f"table pictures' spacing (bot.frames), sampled each second: mean {window.after.get('spacing', 0.0):.2f} s",
         f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
         f"{window.after['stalls_over_50ms']} stalls over 50 ms (half or more of it: the collector's pauses "

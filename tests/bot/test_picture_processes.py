@@ -117,6 +117,14 @@ async def test_the_other_games_public_pictures_drawn_in_a_process_are_the_ones_d
     assert await other_games_public_pictures() == there
 
 
+async def test_a_drawing_that_fails_raises_where_it_was_asked_for_and_the_process_goes_on(
+        in_processes: None, caplog: pytest.LogCaptureFixture) -> None:
+    with pytest.raises(ValueError, match="not a number"):
+        await pictures.draw_apart(int, "not a number")
+    assert await pictures.draw_apart(pow, 2, 10) == 1024
+    assert "picture process died" not in caplog.text
+
+
 @LINUX
 async def test_a_killed_picture_process_is_replaced_and_the_picture_still_comes(
         in_processes: None, caplog: pytest.LogCaptureFixture) -> None:
@@ -185,6 +193,7 @@ async def test_a_whole_match_with_pictures_drawn_in_a_process(world: World) -> N
         players = await open_table(world, bot)
         assert [a.filename for a in players.message().attachments] == ["table.png"]
         assert len(worker_pids()) == 1
+        assert bot.presenter.frames.drawers == 1  # one table picture at a time for the one process
         await players.initial_peeks()
         await players.play_to_the_end()
         await bot.presenter.idle()
@@ -192,6 +201,10 @@ async def test_a_whole_match_with_pictures_drawn_in_a_process(world: World) -> N
     assert world.fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
     assert world.fake.violations == []
     assert worker_pids() == []  # the bot's close stopped them
+
+
+def test_one_table_picture_is_drawn_at_a_time_per_process_else_one_per_thread() -> None:
+    assert [pictures.table_drawers(n) for n in (0, 1, 2, 3)] == [pictures.WORKERS, 1, 2, 3]
 
 
 # A picture process imports the bot's main module again (multiprocessing's spawn preparation; a `-m` package's
