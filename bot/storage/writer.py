@@ -166,7 +166,7 @@ class ThreadLoopWriter:
         self._thread = ThreadLoop(name)
         # Works that stand alone (saves) and wait together share one READ COMMITTED transaction, one group at a time
         # (bot.storage.group_commit); SERIALIZABLE ones keep a transaction and a pooled connection each.
-        self.group_commit = GroupCommit(self._writer.plain_sessions, asyncio.Lock())
+        self.group_commit = GroupCommit(self._writer.plain_sessions, asyncio.Lock(), connect_async=engine.connect)
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the thread's loop and wait for its commit."""
