@@ -13,6 +13,7 @@ from typing import ParamSpec, TypeVar
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Size = tuple[int, int]
 P = ParamSpec("P")
 R = TypeVar("R")
 _LOCK = threading.RLock()
@@ -104,20 +105,31 @@ def text_sprite(
     """A transparent RGBA image of one line of text, fitted to max_width, with an optional dark outline."""
     shown = fit(text, size, max_width, condensed, display)
     face = font(size, condensed, display)
-    width = OUTLINE if stroke is not None else 0
-    left, top, right, bottom = face.getbbox(shown or " ", stroke_width=width)
-    ascent, descent = face.getmetrics()
-    box = (max(1, int(right - min(left, 0)) + 2), ascent + descent + 2 * width + 2)
-    origin = (1 - min(left, 0), width + 1)
     if stroke is None:
+        left, _, right, _ = face.getbbox(shown or " ")
+        box, origin = _sprite_box(face, left, right, 0)
         image = Image.new("RGBA", box, (0, 0, 0, 0))
         ImageDraw.Draw(image).text(origin, shown, font=face, fill=fill)
         return image
+    # One rasterisation gives both the glyphs and where they sit (getbbox(stroke_width=OUTLINE) would measure their
+    # box widened by OUTLINE all round), and they are laid on the empty mask as ImageDraw.text would lay them.
+    glyphs, (glyphs_x, glyphs_y) = face.getmask2(shown or " ", "L")
+    box, origin = _sprite_box(face, glyphs_x - OUTLINE, glyphs_x + glyphs.size[0] + OUTLINE, OUTLINE)
     mask = Image.new("L", box, 0)
-    ImageDraw.Draw(mask).text(origin, shown, font=face, fill=255)
+    if shown and 0 not in glyphs.size:
+        x, y = origin[0] + glyphs_x, origin[1] + glyphs_y
+        # The glyphs come as Pillow's core image; its own paste copies them without a round trip through bytes.
+        mask.im.paste(glyphs, (x, y, x + glyphs.size[0], y + glyphs.size[1]))
     image = _coloured(stroke, _grown(mask))
     image.alpha_composite(_coloured(fill, mask))
     return image
+
+
+def _sprite_box(face: ImageFont.FreeTypeFont, left: float, right: float, outline: int) -> tuple[Size, Size]:
+    """A sprite's size and where its text's origin goes, from the text's left and right edges (outline included)."""
+    ascent, descent = face.getmetrics()
+    box = (max(1, int(right - min(left, 0)) + 2), ascent + descent + 2 * outline + 2)
+    return box, (int(1 - min(left, 0)), outline + 1)
 
 
 OUTLINE = 2  # pixels of dark outline around outlined text: the growth _grown applies (a 3x3 square, then a plus)
