@@ -23,7 +23,6 @@ from bot.sending import SENDING_FAILED
 from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
-from bot.storage import get_server_settings
 from bot.views.public import lobby_message
 from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
@@ -165,7 +164,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, game: str | None,
                           options: dict[str, Any], thread: bool | None) -> Table:
         guild_id = interaction.guild_id or 0
-        server = await self.bot.db.read(lambda session: get_server_settings(session, guild_id=guild_id))
+        server = await self.bot.db.server_defaults.get(guild_id)
         key = chosen_game(game, server)
         settings = lobby_settings(key, server, **options)  # WrongGameOptionError: nothing is opened
         interaction.extras[THREAD] = server.game_threads if thread is None else thread

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 import migrations
 from bot.storage.group_commit import CoreWork
 from bot.storage.models import Base
+from bot.storage.server_defaults import ServerDefaults
 from bot.storage.writer import (
     WRITE_DEADLINE_S,
     LoopWriter,
@@ -181,6 +182,7 @@ class Database:
         self.writer = writer_for(engine)
         self.reader = reader_for(engine)
         self.write_deadline_s = WRITE_DEADLINE_S
+        self.server_defaults = ServerDefaults(self.read)  # /dreamcats settings forgets a server's when it writes
 
     async def write(self, work: Work[T], *, serializable: bool = True) -> T:
         """Run `work(session)` as one write transaction; busy or lost-connection errors are retried.

@@ -169,6 +169,20 @@ async def test_the_default_game_setting_round_trips_and_is_what_start_and_the_st
     assert fake.violations == []
 
 
+async def test_a_settings_change_reaches_the_next_start_though_the_first_start_kept_the_old_ones(world: World) -> None:
+    fake, mod, bot = world.fake, _moderator(world), make_bot(world)
+    async with fake.run(bot):
+        await fake.slash(world.ana, world.games, "dreamcats start")  # the server's defaults are read and kept
+        table = _table(bot, world)
+        assert table is not None and table.game == "dreamcats"
+        await bot.service.close(table.game_id, world.ana.id, is_manager=False, reason="cancelled")
+        await fake.slash(mod, world.games, "dreamcats settings", default_game="dream21", turn_timer=45)
+        await fake.slash(world.ana, world.games, "dreamcats start")
+        table = _table(bot, world)
+        assert table is not None and table.game == "dream21" and table.settings.turn_timer == 45
+    assert fake.violations == []
+
+
 async def test_an_unknown_stored_default_game_reads_as_dreamcats(world: World) -> None:
     await _server(world, ServerSettingsRecord(default_game="chess"))  # a game this bot does not know (any more)
     mod, bot = _moderator(world), make_bot(world)

@@ -1,0 +1,51 @@
+"""Each server's stored defaults, kept in memory, so that a new lobby opens without a trip to the database for them.
+
+Under load every trip to a storage thread waits for a turn of the bot's busy loop on its way back; a start command
+made three (these defaults, the channel's stored game, the new live row) and was most of the slowest acknowledgements
+at 500 tables (README, Load, ninth session). What is kept stays what is stored because every server is served by one
+process (its shard's: README, "Running several processes") and /dreamcats settings, the only writer, calls `forget`
+once its write is over, whether it succeeded or not. A read that began before a forget is not kept (`_generation`):
+it may have seen the settings before the write.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.live import get_server_settings
+from bot.storage.records import ServerSettingsRecord
+
+Read = Callable[[Callable[[AsyncSession], Awaitable[ServerSettingsRecord]]], Awaitable[ServerSettingsRecord]]
+SERVERS_KEPT = 10_000  # a record is a few hundred bytes: a few MB at most, for the servers that opened tables lately
+
+
+class ServerDefaults:
+    """The servers' settings, read once and kept (the most recently used SERVERS_KEPT of them)."""
+
+    def __init__(self, read: Read, *, kept: int = SERVERS_KEPT) -> None:
+        self._read = read
+        self._kept = kept
+        self._settings: OrderedDict[int, ServerSettingsRecord] = OrderedDict()
+        self._generation = 0
+
+    async def get(self, guild_id: int) -> ServerSettingsRecord:
+        """The server's settings: kept ones, else read from the database (and kept)."""
+        settings = self._settings.get(guild_id)
+        if settings is not None:
+            self._settings.move_to_end(guild_id)
+            return settings
+        generation = self._generation
+        settings = await self._read(lambda session: get_server_settings(session, guild_id=guild_id))
+        if generation == self._generation:
+            self._settings[guild_id] = settings
+            if len(self._settings) > self._kept:
+                self._settings.popitem(last=False)
+        return settings
+
+    def forget(self, guild_id: int) -> None:
+        """The server's settings were written (or may have been): read them again next time."""
+        self._settings.pop(guild_id, None)
+        self._generation += 1
