@@ -5,11 +5,13 @@ made three (these defaults, the channel's stored game, the new live row) and was
 at 500 tables (README, Load, ninth session). What is kept stays what is stored because every server is served by one
 process (its shard's: README, "Running several processes") and /dreamcats settings, the only writer, calls `forget`
 once its write is over, whether it succeeded or not. A read that began before a forget is not kept (`_generation`):
-it may have seen the settings before the write.
+it may have seen the settings before the write. Kept settings are read again after KEPT_FOR_S all the same: while
+processes restart with a new shard count two may serve one server for a while, and an operator may edit the table.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
@@ -20,27 +22,31 @@ from bot.storage.records import ServerSettingsRecord
 
 Read = Callable[[Callable[[AsyncSession], Awaitable[ServerSettingsRecord]]], Awaitable[ServerSettingsRecord]]
 SERVERS_KEPT = 10_000  # a record is a few hundred bytes: a few MB at most, for the servers that opened tables lately
+KEPT_FOR_S = 300.0
 
 
 class ServerDefaults:
     """The servers' settings, read once and kept (the most recently used SERVERS_KEPT of them)."""
 
-    def __init__(self, read: Read, *, kept: int = SERVERS_KEPT) -> None:
+    def __init__(self, read: Read, *, kept: int = SERVERS_KEPT,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self._read = read
         self._kept = kept
-        self._settings: OrderedDict[int, ServerSettingsRecord] = OrderedDict()
+        self._now = now
+        self._settings: OrderedDict[int, tuple[float, ServerSettingsRecord]] = OrderedDict()  # read at, settings
         self._generation = 0
 
     async def get(self, guild_id: int) -> ServerSettingsRecord:
         """The server's settings: kept ones, else read from the database (and kept)."""
-        settings = self._settings.get(guild_id)
-        if settings is not None:
+        kept = self._settings.get(guild_id)
+        if kept is not None and self._now() - kept[0] < KEPT_FOR_S:
             self._settings.move_to_end(guild_id)
-            return settings
-        generation = self._generation
+            return kept[1]
+        generation, read_at = self._generation, self._now()
         settings = await self._read(lambda session: get_server_settings(session, guild_id=guild_id))
         if generation == self._generation:
-            self._settings[guild_id] = settings
+            self._settings[guild_id] = (read_at, settings)
+            self._settings.move_to_end(guild_id)
             if len(self._settings) > self._kept:
                 self._settings.popitem(last=False)
         return settings

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage import Database, ServerSettingsRecord, save_server_settings
-from bot.storage.server_defaults import ServerDefaults
+from bot.storage.server_defaults import KEPT_FOR_S, ServerDefaults
 
 Work = Callable[[AsyncSession], Awaitable[ServerSettingsRecord]]
 
@@ -74,6 +74,19 @@ async def test_only_the_most_recently_used_servers_are_kept(db: Database) -> Non
     assert reads.count == 3
     await defaults.get(2)
     assert reads.count == 4
+
+
+async def test_kept_settings_are_read_again_after_a_while(db: Database) -> None:
+    reads, clock = CountingReads(db), [1_000.0]
+    defaults = ServerDefaults(reads, now=lambda: clock[0])
+    await _store(db, 1, ServerSettingsRecord(point_limit=150))
+    await defaults.get(1)
+    await _store(db, 1, ServerSettingsRecord(point_limit=200))  # written by someone else: no forget here
+    clock[0] += KEPT_FOR_S - 1
+    assert (await defaults.get(1)).point_limit == 150
+    clock[0] += 1
+    assert (await defaults.get(1)).point_limit == 200
+    assert reads.count == 2
 
 
 async def test_the_database_keeps_one_for_the_bot(db: Database) -> None:
