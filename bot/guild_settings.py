@@ -130,10 +130,7 @@ async def settings_answer(interaction: discord.Interaction, db: Database, **chan
         return current, updated, None
 
     # One write transaction: read and write together, run again whole if the database was busy.
-    try:
-        current, updated, problem = await db.write(change)
-    finally:  # even a write that failed may have been committed
-        db.server_defaults.forget(guild_id)
+    current, updated, problem = await db.server_defaults.write(guild_id, change)
     if problem is not None:
         return Answer(problem.text(locale), ephemeral=True)
     return Answer(embed=settings_embed(updated, locale=locale, changed=updated != current), ephemeral=True)

@@ -3,10 +3,11 @@
 Under load every trip to a storage thread waits for a turn of the bot's busy loop on its way back; a start command
 made three (these defaults, the channel's stored game, the new live row) and was most of the slowest acknowledgements
 at 500 tables (README, Load, ninth session). What is kept stays what is stored because every server is served by one
-process (its shard's: README, "Running several processes") and /dreamcats settings, the only writer, calls `forget`
-once its write is over, whether it succeeded or not. A read that began before a forget is not kept (`_generation`):
-it may have seen the settings before the write. Kept settings are read again after KEPT_FOR_S all the same: while
-processes restart with a new shard count two may serve one server for a while, and an operator may edit the table.
+process (its shard's: README, "Running several processes") and /dreamcats settings, the only writer, writes through
+`write`, which forgets the server's settings once the write is over, whether it succeeded or not. A read that began
+before a forget is not kept (`_generation`): it may have seen the settings before the write. Kept settings are read
+again after KEPT_FOR_S all the same: while processes restart with a new shard count two may serve one server for a
+while, and an operator may edit the table.
 """
 
 from __future__ import annotations
@@ -14,13 +15,19 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-
-from sqlalchemy.ext.asyncio import AsyncSession
+from typing import Protocol
 
 from bot.storage.live import get_server_settings
 from bot.storage.records import ServerSettingsRecord
+from bot.storage.writer import T, Work
 
-Read = Callable[[Callable[[AsyncSession], Awaitable[ServerSettingsRecord]]], Awaitable[ServerSettingsRecord]]
+
+class Transaction(Protocol):
+    """Database.read or Database.write: run a work on a session."""
+
+    def __call__(self, work: Work[T], /) -> Awaitable[T]: ...
+
+
 SERVERS_KEPT = 10_000  # a record is a few hundred bytes: a few MB at most, for the servers that opened tables lately
 KEPT_FOR_S = 300.0
 
@@ -28,9 +35,9 @@ KEPT_FOR_S = 300.0
 class ServerDefaults:
     """The servers' settings, read once and kept (the most recently used SERVERS_KEPT of them)."""
 
-    def __init__(self, read: Read, *, kept: int = SERVERS_KEPT,
+    def __init__(self, read: Transaction, write: Transaction, *, kept: int = SERVERS_KEPT,
                  now: Callable[[], float] = time.monotonic) -> None:
-        self._read = read
+        self._read, self._write = read, write
         self._kept = kept
         self._now = now
         self._settings: OrderedDict[int, tuple[float, ServerSettingsRecord]] = OrderedDict()  # read at, settings
@@ -50,6 +57,13 @@ class ServerDefaults:
             if len(self._settings) > self._kept:
                 self._settings.popitem(last=False)
         return settings
+
+    async def write(self, guild_id: int, work: Work[T]) -> T:
+        """Run a write that may change the server's settings; they are read again next time."""
+        try:
+            return await self._write(work)
+        finally:  # even a write that failed may have been committed
+            self.forget(guild_id)
 
     def forget(self, guild_id: int) -> None:
         """The server's settings were written (or may have been): read them again next time."""

@@ -4,14 +4,10 @@ from a read that a forget overtook; on a real database of each backend."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
-
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage import Database, ServerSettingsRecord, save_server_settings
 from bot.storage.server_defaults import KEPT_FOR_S, ServerDefaults
-
-Work = Callable[[AsyncSession], Awaitable[ServerSettingsRecord]]
+from bot.storage.writer import Work
 
 
 class CountingReads:
@@ -21,7 +17,7 @@ class CountingReads:
         self.db, self.count, self.hold, self.read = db, 0, asyncio.Event(), asyncio.Event()
         self.hold.set()
 
-    async def __call__(self, work: Work) -> ServerSettingsRecord:
+    async def __call__(self, work: Work[ServerSettingsRecord]) -> ServerSettingsRecord:
         self.count += 1
         settings = await self.db.read(work)
         self.read.set()
@@ -29,20 +25,23 @@ class CountingReads:
         return settings
 
 
+def _saving(guild_id: int, settings: ServerSettingsRecord) -> Work[None]:
+    return lambda session: save_server_settings(session, guild_id=guild_id, settings=settings)
+
+
 async def _store(db: Database, guild_id: int, settings: ServerSettingsRecord) -> None:
-    await db.write(lambda session: save_server_settings(session, guild_id=guild_id, settings=settings))
+    await db.write(_saving(guild_id, settings))
 
 
 async def test_a_servers_defaults_are_read_once_and_again_after_a_forget(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads)
+    defaults = ServerDefaults(reads, db.write)
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     assert (await defaults.get(1)).point_limit == 150
     assert (await defaults.get(1)).point_limit == 150
     assert (await defaults.get(2)) == ServerSettingsRecord()  # no row: the built-in defaults, kept too
     assert reads.count == 2
-    await _store(db, 1, ServerSettingsRecord(point_limit=200))
-    defaults.forget(1)
+    await defaults.write(1, _saving(1, ServerSettingsRecord(point_limit=200)))
     assert (await defaults.get(1)).point_limit == 200
     assert (await defaults.get(2)) == ServerSettingsRecord()
     assert reads.count == 3
@@ -50,13 +49,12 @@ async def test_a_servers_defaults_are_read_once_and_again_after_a_forget(db: Dat
 
 async def test_a_read_that_a_forget_overtook_is_answered_but_not_kept(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads)
+    defaults = ServerDefaults(reads, db.write)
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     reads.hold.clear()
     early = asyncio.create_task(defaults.get(1))
     await reads.read.wait()
-    await _store(db, 1, ServerSettingsRecord(point_limit=200))  # /dreamcats settings writes while the read waits
-    defaults.forget(1)
+    await defaults.write(1, _saving(1, ServerSettingsRecord(point_limit=200)))  # /dreamcats settings, meanwhile
     reads.hold.set()
     assert (await early).point_limit == 150  # what the read saw, not kept
     assert (await defaults.get(1)).point_limit == 200
@@ -65,7 +63,7 @@ async def test_a_read_that_a_forget_overtook_is_answered_but_not_kept(db: Databa
 
 async def test_only_the_most_recently_used_servers_are_kept(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads, kept=2)
+    defaults = ServerDefaults(reads, db.write, kept=2)
     for guild_id in (1, 2, 1, 3):  # 2 is the least recently used when 3 comes
         await defaults.get(guild_id)
     assert reads.count == 3
@@ -78,7 +76,7 @@ async def test_only_the_most_recently_used_servers_are_kept(db: Database) -> Non
 
 async def test_kept_settings_are_read_again_after_a_while(db: Database) -> None:
     reads, clock = CountingReads(db), [1_000.0]
-    defaults = ServerDefaults(reads, now=lambda: clock[0])
+    defaults = ServerDefaults(reads, db.write, now=lambda: clock[0])
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     await defaults.get(1)
     await _store(db, 1, ServerSettingsRecord(point_limit=200))  # written by someone else: no forget here
