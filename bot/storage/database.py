@@ -182,7 +182,7 @@ class Database:
         self.writer = writer_for(engine)
         self.reader = reader_for(engine)
         self.write_deadline_s = WRITE_DEADLINE_S
-        self.server_defaults = ServerDefaults(self.read, self.write)  # /dreamcats settings writes through it
+        self.server_defaults = ServerDefaults(self)  # /dreamcats settings writes through it
 
     async def write(self, work: Work[T], *, serializable: bool = True) -> T:
         """Run `work(session)` as one write transaction; busy or lost-connection errors are retried.

@@ -22,10 +22,14 @@ from bot.storage.records import ServerSettingsRecord
 from bot.storage.writer import T, Work
 
 
-class Transaction(Protocol):
-    """Database.read or Database.write: run a work on a session."""
+class Storage(Protocol):
+    """The database's reads and writes (bot.storage.Database), looked up at each call."""
 
-    def __call__(self, work: Work[T], /) -> Awaitable[T]: ...
+    def read(self, work: Work[T], /) -> Awaitable[T]:
+        """Run a work on a reading session."""
+
+    def write(self, work: Work[T], /) -> Awaitable[T]:
+        """Run a work as one write transaction."""
 
 
 SERVERS_KEPT = 10_000  # a record is a few hundred bytes: a few MB at most, for the servers that opened tables lately
@@ -35,9 +39,9 @@ KEPT_FOR_S = 300.0
 class ServerDefaults:
     """The servers' settings, read once and kept (the most recently used SERVERS_KEPT of them)."""
 
-    def __init__(self, read: Transaction, write: Transaction, *, kept: int = SERVERS_KEPT,
+    def __init__(self, storage: Storage, *, kept: int = SERVERS_KEPT,
                  now: Callable[[], float] = time.monotonic) -> None:
-        self._read, self._write = read, write
+        self._storage = storage
         self._kept = kept
         self._now = now
         self._settings: OrderedDict[int, tuple[float, ServerSettingsRecord]] = OrderedDict()  # read at, settings
@@ -50,7 +54,7 @@ class ServerDefaults:
             self._settings.move_to_end(guild_id)
             return kept[1]
         generation, read_at = self._generation, self._now()
-        settings = await self._read(lambda session: get_server_settings(session, guild_id=guild_id))
+        settings = await self._storage.read(lambda session: get_server_settings(session, guild_id=guild_id))
         if generation == self._generation:
             self._settings[guild_id] = (read_at, settings)
             self._settings.move_to_end(guild_id)
@@ -61,7 +65,7 @@ class ServerDefaults:
     async def write(self, guild_id: int, work: Work[T]) -> T:
         """Run a write that may change the server's settings; they are read again next time."""
         try:
-            return await self._write(work)
+            return await self._storage.write(work)
         finally:  # even a write that failed may have been committed
             self.forget(guild_id)
 

@@ -7,22 +7,27 @@ import asyncio
 
 from bot.storage import Database, ServerSettingsRecord, save_server_settings
 from bot.storage.server_defaults import KEPT_FOR_S, ServerDefaults
-from bot.storage.writer import Work
+from bot.storage.writer import T, Work
 
 
 class CountingReads:
-    """The database's reads, counted; while `hold` is clear a finished read waits before it answers."""
+    """The database, its reads counted; while `hold` is clear a finished read waits before it answers."""
 
     def __init__(self, db: Database) -> None:
-        self.db, self.count, self.hold, self.read = db, 0, asyncio.Event(), asyncio.Event()
+        self.db, self.count, self.hold, self.done = db, 0, asyncio.Event(), asyncio.Event()
         self.hold.set()
 
-    async def __call__(self, work: Work[ServerSettingsRecord]) -> ServerSettingsRecord:
+    async def read(self, work: Work[T]) -> T:
+        """The database's read, counted."""
         self.count += 1
         settings = await self.db.read(work)
-        self.read.set()
+        self.done.set()
         await self.hold.wait()
         return settings
+
+    async def write(self, work: Work[T]) -> T:
+        """The database's write."""
+        return await self.db.write(work)
 
 
 def _saving(guild_id: int, settings: ServerSettingsRecord) -> Work[None]:
@@ -35,7 +40,7 @@ async def _store(db: Database, guild_id: int, settings: ServerSettingsRecord) ->
 
 async def test_a_servers_defaults_are_read_once_and_again_after_a_forget(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads, db.write)
+    defaults = ServerDefaults(reads)
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     assert (await defaults.get(1)).point_limit == 150
     assert (await defaults.get(1)).point_limit == 150
@@ -49,11 +54,11 @@ async def test_a_servers_defaults_are_read_once_and_again_after_a_forget(db: Dat
 
 async def test_a_read_that_a_forget_overtook_is_answered_but_not_kept(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads, db.write)
+    defaults = ServerDefaults(reads)
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     reads.hold.clear()
     early = asyncio.create_task(defaults.get(1))
-    await reads.read.wait()
+    await reads.done.wait()
     await defaults.write(1, _saving(1, ServerSettingsRecord(point_limit=200)))  # /dreamcats settings, meanwhile
     reads.hold.set()
     assert (await early).point_limit == 150  # what the read saw, not kept
@@ -63,7 +68,7 @@ async def test_a_read_that_a_forget_overtook_is_answered_but_not_kept(db: Databa
 
 async def test_only_the_most_recently_used_servers_are_kept(db: Database) -> None:
     reads = CountingReads(db)
-    defaults = ServerDefaults(reads, db.write, kept=2)
+    defaults = ServerDefaults(reads, kept=2)
     for guild_id in (1, 2, 1, 3):  # 2 is the least recently used when 3 comes
         await defaults.get(guild_id)
     assert reads.count == 3
@@ -76,7 +81,7 @@ async def test_only_the_most_recently_used_servers_are_kept(db: Database) -> Non
 
 async def test_kept_settings_are_read_again_after_a_while(db: Database) -> None:
     reads, clock = CountingReads(db), [1_000.0]
-    defaults = ServerDefaults(reads, db.write, now=lambda: clock[0])
+    defaults = ServerDefaults(reads, now=lambda: clock[0])
     await _store(db, 1, ServerSettingsRecord(point_limit=150))
     await defaults.get(1)
     await _store(db, 1, ServerSettingsRecord(point_limit=200))  # written by someone else: no forget here
