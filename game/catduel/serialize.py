@@ -13,6 +13,7 @@ from game.catduel.events import Cause, Event, EventKind
 from game.catduel.settings import CatDuelSettings
 from game.catduel.state import DuelResult, DuelState, MatchState, Phase, SeatState, Strategy
 from game.errors import CorruptStateError, GameError
+from game.written_log import log_dicts
 
 FORMAT_VERSION = 1
 _FULL_DECK = Counter(full_deck())
@@ -33,9 +34,15 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
                      "survived": list(r.survived)}
                     for r in state.results],
         "duel": _duel_to_dict(state.duel),
-        "log": [action_to_dict(a) for a in state.log],
+        "log": _log_to_dicts(state),
         "over": state.over,
     }
+
+
+def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
+    """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
+    dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
+    return dicts
 
 
 def match_from_dict(data: dict[str, Any]) -> MatchState:

@@ -9,6 +9,7 @@ from game.catduel.actions import Action
 from game.catduel.cards import Ability, Cat, Chance, Move
 from game.catduel.events import Event
 from game.catduel.settings import CatDuelSettings
+from game.written_log import WrittenLog
 
 
 class Phase(StrEnum):
@@ -115,6 +116,8 @@ class MatchState:
     duel: DuelState
     log: list[Action]
     over: bool = False
+    # The log's form as far as it was last saved (game.written_log): not part of the match's value.
+    written_log: WrittenLog[Action] = field(default_factory=WrittenLog, compare=False, repr=False)
 
     @property
     def rounds_so_far(self) -> int:

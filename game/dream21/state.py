@@ -8,6 +8,7 @@ from game.dream21.actions import Action
 from game.dream21.cards import Card
 from game.dream21.events import Event
 from game.dream21.settings import Dream21Settings
+from game.written_log import WrittenLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,8 @@ class MatchState:
     hand: HandState
     log: list[Action]
     over: bool = False
+    # The log's form as far as it was last saved (game.written_log): not part of the match's value.
+    written_log: WrittenLog[Action] = field(default_factory=WrittenLog, compare=False, repr=False)
 
     @property
     def hands_in_match(self) -> int:

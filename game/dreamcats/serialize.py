@@ -12,6 +12,7 @@ from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
 from game.errors import CorruptStateError, GameError
+from game.written_log import log_dicts
 
 FORMAT_VERSION = 2  # 2 added the round's public history; a format 1 match gets it back by replaying its log
 READABLE_FORMATS = (1, FORMAT_VERSION)
@@ -29,9 +30,16 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "totals": list(state.totals),
         "results": [result_to_dict(r) for r in state.results],
         "round": _round_to_dict(state.round),
-        "log": [action_to_dict(a) for a in state.log],
+        "log": _log_to_dicts(state),
         "over": state.over,
     }
+
+
+
+def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
+    """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
+    dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
+    return dicts
 
 
 def match_from_dict(data: dict[str, Any]) -> MatchState:

@@ -10,6 +10,7 @@ from game.dreamcats.cards import Card
 from game.dreamcats.events import Event
 from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.settings import MatchSettings
+from game.written_log import WrittenLog
 
 
 class Step(StrEnum):
@@ -77,8 +78,11 @@ class MatchState:
     round: RoundState
     log: list[Action]
     over: bool = False
+    # The log's form as far as it was last saved (game.written_log): not part of the match's value.
+    written_log: WrittenLog[Action] = field(default_factory=WrittenLog, compare=False, repr=False)
 
     def copy(self) -> MatchState:
         """An independent copy (changing one never changes the other), much cheaper than a JSON round trip."""
         return replace(self, totals=list(self.totals), results=list(self.results), round=self.round.copy(),
                        log=list(self.log))
+

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.dreamcats import (
     CorruptStateError,
@@ -16,6 +18,7 @@ from game.dreamcats import (
     Slot,
     action_from_dict,
     action_to_dict,
+    legal_actions,
     match_from_dict,
     match_to_dict,
     new_match,
@@ -132,3 +135,25 @@ def test_equal_moves_and_known_slots_are_kept_once_in_play_and_after_a_reload() 
         assert len({id(a) for a in log}) == len(set(log)) < len(log) // 2
     slots = _slots_known(state) + _slots_known(reloaded)
     assert len(slots) > len(set(slots)) and len({id(s) for s in slots}) == len(set(slots))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: int, seed: int) -> None:
+    # A match's copies share the form of its log written so far (WrittenLog): each copy, written at any moment and in
+    # any order, still writes exactly its own log, as if it were converted whole.
+    rng = random.Random(seed)
+    state = new_match(seats, MatchSettings(point_limit=40), rng, starter=0)
+    copies = [state]
+    for _ in range(300):
+        if state.over:
+            break
+        movers = [seat for seat in range(seats) if legal_actions(state, seat)]
+        apply_action(state, rng.choice(legal_actions(state, movers[0])))
+        if rng.random() < 0.2:
+            copies.append(state.copy())
+        if rng.random() < 0.1:  # the newest copy goes its own way: a refused save keeps an older one
+            state = rng.choice(copies).copy()
+        for written in rng.sample(copies, k=min(2, len(copies))) + [state]:
+            assert match_to_dict(written)["log"] == [action_to_dict(a) for a in written.log]
+    assert match_from_dict(match_to_dict(state)) == state
