@@ -35,7 +35,6 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
     }
 
 
-
 def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
     """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
     dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
