@@ -132,8 +132,14 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
         "held": None if rnd.held is None else int(rnd.held),
         "options": [int(c) for c in rnd.options],
         "turns_played": rnd.turns_played,
-        "history": [event_to_dict(e) for e in rnd.history],
+        "history": _history_to_dicts(rnd),
     }
+
+
+def _history_to_dicts(rnd: RoundState) -> list[dict[str, Any]]:
+    """The round's history as dicts, converting only the events since it was last written (game.written_log)."""
+    dicts, rnd.written_history = log_dicts(rnd.written_history, rnd.history, event_to_dict)
+    return dicts
 
 
 def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:

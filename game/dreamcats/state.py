@@ -53,6 +53,8 @@ class RoundState:
     options: list[Card] = field(default_factory=list)
     turns_played: int = 0
     history: list[Event] = field(default_factory=list)  # the public events of this round so far (RULES.md §4)
+    # The history's form as far as it was last saved (game.written_log): not part of the round's value.
+    written_history: WrittenLog[Event] = field(default_factory=WrittenLog, compare=False, repr=False)
 
     def card_at(self, slot: Slot) -> Card:
         """The card lying in a dream slot."""

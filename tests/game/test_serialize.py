@@ -27,7 +27,7 @@ from game.dreamcats import (
 )
 from game.dreamcats.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
 from game.dreamcats.engine import apply_action
-from game.dreamcats.serialize import FORMAT_VERSION
+from game.dreamcats.serialize import FORMAT_VERSION, event_to_dict
 from tests.game.support import random_steps
 
 ACTIONS = [
@@ -140,8 +140,8 @@ def test_equal_moves_and_known_slots_are_kept_once_in_play_and_after_a_reload() 
 @settings(max_examples=30, deadline=None)
 @given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
 def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: int, seed: int) -> None:
-    # A match's copies share the form of its log written so far (WrittenLog): each copy, written at any moment and in
-    # any order, still writes exactly its own log, as if it were converted whole.
+    # A match's copies share the form of its log and of its round's history written so far (WrittenLog): each copy,
+    # written at any moment and in any order, still writes exactly its own log and history, as if converted whole.
     rng = random.Random(seed)
     state = new_match(seats, MatchSettings(point_limit=40), rng, starter=0)
     copies = [state]
@@ -155,5 +155,7 @@ def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: i
         if rng.random() < 0.1:  # the newest copy goes its own way: a refused save keeps an older one
             state = rng.choice(copies).copy()
         for written in rng.sample(copies, k=min(2, len(copies))) + [state]:
-            assert match_to_dict(written)["log"] == [action_to_dict(a) for a in written.log]
+            data = match_to_dict(written)
+            assert data["log"] == [action_to_dict(a) for a in written.log]
+            assert data["round"]["history"] == [event_to_dict(e) for e in written.round.history]
     assert match_from_dict(match_to_dict(state)) == state
