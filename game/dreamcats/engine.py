@@ -82,9 +82,11 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
     """Check the action, then carry it out; an illegal action raises and changes nothing."""
     check_action(state, action)
     state.log.append(shared_action(action))
-    rnd = state.round  # the round the action belongs to, even if the action ends it
+    rnd, ended_before = state.round, len(state.results)  # the round the action belongs to, even if it ends it
     events = _HANDLERS[type(action)](state, action)
     rnd.history.extend(public_moves(events))
+    if len(state.results) > ended_before:
+        state.ended_round = (rnd.number, tuple(rnd.history))
     return events
 
 

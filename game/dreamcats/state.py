@@ -82,6 +82,9 @@ class MatchState:
     over: bool = False
     # The log's form as far as it was last saved (game.written_log): not part of the match's value.
     written_log: WrittenLog[Action] = field(default_factory=WrittenLog, compare=False, repr=False)
+    # The number and public history of the round that ended last, as this match played it (not stored: a match read
+    # back from storage has None, and hindsight.story_of replays the log instead). Not part of the match's value.
+    ended_round: tuple[int, tuple[Event, ...]] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MatchState:
         """An independent copy (changing one never changes the other), much cheaper than a JSON round trip."""

@@ -1,4 +1,4 @@
-"""A live game's save payload: what converting it costs as a match goes on, each action and event converted once.
+"""What a live game's saves and reveals cost as a match goes on: each action and event converted once, stories kept.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_payload [--matches 5] [--seats 3] [--points 100] [--runs 200]
 
@@ -8,7 +8,9 @@ which the bot converts for every save): once as it runs in the bot, where the ma
 and of its round's public history written so far (game.written_log) and a save converts only the newest actions and
 events, and once converting both whole as before (a copy of the match with empty WrittenLogs). CPU time per
 conversion, median over `--runs` repeats of each; the repeats of the first kind convert no new action, as a save
-right after the previous one.
+right after the previous one. At every round's end it also times the round's story for How did I do?
+(`hindsight.story_of`, worked out at every reveal): taken from the history the match kept, and replayed from the
+seed and the log as a match read back from storage needs (median of 10 replays).
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ import time
 from dataclasses import replace
 
 from game.dreamcats import MatchSettings, MatchState, apply_action, legal_actions, match_to_dict, new_match, observe
+from game.dreamcats.hindsight import story_of
 from game.dreamcats.players import choose
 from game.written_log import WrittenLog
+
+STORY_RUNS = 10  # a replay takes milliseconds
 
 
 def _mover(state: MatchState) -> int:
@@ -42,29 +47,40 @@ def _median_us(convert: object, runs: int) -> float:
     return statistics.median(times) * 1e6
 
 
-def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> dict[int, tuple[list[float], list[float]]]:
-    """{log length: (microseconds with the written log, microseconds converting it whole)} over the matches."""
+Marks = dict[int, tuple[list[float], list[float]]]
+
+
+def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> tuple[Marks, Marks]:
+    """({log length: (µs as written, µs converted whole)}, {round: (µs for its story as kept, µs replayed)})."""
     rng = random.Random(seed)
-    found: dict[int, tuple[list[float], list[float]]] = {}
+    payloads: Marks = {}
+    stories: Marks = {}
     for _ in range(matches):
         state = new_match(seats, MatchSettings(point_limit=points), rng, starter=0)
         next_mark = 100
         while not state.over:
-            seat = _mover(state)
+            seat, rounds = _mover(state), len(state.results)
             apply_action(state, choose("normal", observe(state, seat), legal_actions(state, seat), rng))
             match_to_dict(state)  # the bot converts the match at every save
             if len(state.log) >= next_mark:
-                kept = _median_us(lambda s=state: match_to_dict(s), runs)
-                whole = _median_us(lambda s=state: match_to_dict(_unwritten(s)), runs)
-                with_log, converted_whole = found.setdefault(next_mark, ([], []))
-                with_log.append(kept)
-                converted_whole.append(whole)
+                _add(payloads, next_mark, _median_us(lambda s=state: match_to_dict(s), runs),
+                     _median_us(lambda s=state: match_to_dict(_unwritten(s)), runs))
                 next_mark += 100
-    return found
+            if len(state.results) > rounds:  # a round's reveal: the bot works out its story for How did I do?
+                number = len(state.results)
+                _add(stories, number, _median_us(lambda s=state, n=number: story_of(s, n), runs),
+                     _median_us(lambda s=state, n=number: story_of(replace(s, ended_round=None), n), STORY_RUNS))
+    return payloads, stories
+
+
+def _add(marks: Marks, mark: int, kept: float, whole: float) -> None:
+    found = marks.setdefault(mark, ([], []))
+    found[0].append(kept)
+    found[1].append(whole)
 
 
 def main() -> None:
-    """Print the conversion's cost by how long the log is."""
+    """Print the conversion's cost by how long the log is, and the story's by round."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=5)
     parser.add_argument("--seats", type=int, default=3)
@@ -72,15 +88,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    found = measure(args.matches, args.seats, args.points, args.runs, args.seed)
+    payloads, stories = measure(args.matches, args.seats, args.points, args.runs, args.seed)
     print(f"bench_payload: {args.matches} matches to {args.points}, {args.seats} seats, normal players, "
           f"seed {args.seed}")
-    for mark in sorted(found):
-        with_log, whole = found[mark]
-        print(f"log of {mark:4d}+ actions ({len(with_log)} matches): match_to_dict "
-              f"{statistics.median(with_log):6.1f} us as written, "
-              f"{statistics.median(whole):6.1f} us converting the log and the history whole")
-
+    for mark in sorted(payloads):
+        kept, whole = payloads[mark]
+        print(f"log of {mark:4d}+ actions ({len(kept)} matches): match_to_dict {statistics.median(kept):6.1f} us as "
+              f"written, {statistics.median(whole):6.1f} us converting the log and the history whole")
+    for number in sorted(stories):
+        kept, whole = stories[number]
+        print(f"round {number:2d}'s story at its reveal ({len(kept)} matches): {statistics.median(kept):7.1f} us as "
+              f"the match kept it, {statistics.median(whole):7.1f} us replaying the log")
 
 if __name__ == "__main__":
     main()
