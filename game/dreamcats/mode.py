@@ -26,8 +26,17 @@ def _start(num_seats: int, settings: Mapping[str, Any], rng: random.Random) -> M
 
 
 def _move_number(state: MatchState) -> int:
-    """Initial peeks are not turn actions: any seat makes its own at any moment of the first turns."""
-    return sum(1 for action in state.log if not isinstance(action, InitialPeek))
+    """Initial peeks are not turn actions: any seat makes its own at any moment of the first turns.
+
+    Counted on from the match's last count (its log only grows): the bot asks for it several times a click, and
+    walking the whole log cost more the longer the match ran.
+    """
+    length, moves = state.moves_counted or (0, 0)
+    if length > len(state.log):  # not this log's count (a log is never shortened): count it whole
+        length, moves = 0, 0
+    moves += sum(1 for action in state.log[length:] if not isinstance(action, InitialPeek))
+    state.moves_counted = (len(state.log), moves)
+    return moves
 
 
 def _result(state: MatchState) -> MatchResult:

@@ -85,6 +85,9 @@ class MatchState:
     # The number and public history of the round that ended last, as this match played it (not stored: a match read
     # back from storage has None, and hindsight.story_of replays the log instead). Not part of the match's value.
     ended_round: tuple[int, tuple[Event, ...]] | None = field(default=None, compare=False, repr=False)
+    # (log length, turn actions among them) as last counted (mode.move_number): the log only grows, so a count goes on
+    # from there instead of walking the whole log at every click. Not part of the match's value.
+    moves_counted: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MatchState:
         """An independent copy (changing one never changes the other), much cheaper than a JSON round trip."""

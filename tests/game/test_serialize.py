@@ -27,6 +27,7 @@ from game.dreamcats import (
 )
 from game.dreamcats.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
 from game.dreamcats.engine import apply_action
+from game.dreamcats.mode import DREAMCATS
 from game.dreamcats.serialize import FORMAT_VERSION, event_to_dict
 from tests.game.support import random_steps
 
@@ -159,3 +160,26 @@ def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: i
             assert data["log"] == [action_to_dict(a) for a in written.log]
             assert data["round"]["history"] == [event_to_dict(e) for e in written.round.history]
     assert match_from_dict(match_to_dict(state)) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_the_move_number_counted_on_is_the_count_of_turn_actions(seats: int, seed: int) -> None:
+    # The move number is counted on from the match's last count (its log only grows); asked of any copy at any
+    # moment, also of an older copy that a refused save left behind, it is the number of non-peek actions in its log.
+    rng = random.Random(seed)
+    state = new_match(seats, MatchSettings(point_limit=40), rng, starter=0)
+    copies = [state]
+    for _ in range(300):
+        if state.over:
+            break
+        movers = [seat for seat in range(seats) if legal_actions(state, seat)]
+        apply_action(state, rng.choice(legal_actions(state, movers[0])))
+        if rng.random() < 0.2:
+            copies.append(state.copy())
+        if rng.random() < 0.1:
+            state = rng.choice(copies).copy()
+        for asked in rng.sample(copies, k=min(2, len(copies))) + [state]:
+            assert DREAMCATS.move_number(asked) == sum(1 for a in asked.log if not isinstance(a, InitialPeek))
+    loaded = match_from_dict(match_to_dict(state))
+    assert DREAMCATS.move_number(loaded) == DREAMCATS.move_number(state)
