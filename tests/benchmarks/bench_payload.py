@@ -10,7 +10,9 @@ events, and once converting both whole as before (a copy of the match with empty
 conversion, median over `--runs` repeats of each; the repeats of the first kind convert no new action, as a save
 right after the previous one. At every round's end it also times the round's story for How did I do?
 (`hindsight.story_of`, worked out at every reveal): taken from the history the match kept, and replayed from the
-seed and the log as a match read back from storage needs (median of 10 replays).
+seed and the log as a match read back from storage needs (median of 10 replays); and at every 100 actions the move
+number the bot asks about three times a click, counted on from the match's last count and counted over the whole
+log as before.
 """
 
 from __future__ import annotations
@@ -21,8 +23,18 @@ import statistics
 import time
 from dataclasses import replace
 
-from game.dreamcats import MatchSettings, MatchState, apply_action, legal_actions, match_to_dict, new_match, observe
+from game.dreamcats import (
+    InitialPeek,
+    MatchSettings,
+    MatchState,
+    apply_action,
+    legal_actions,
+    match_to_dict,
+    new_match,
+    observe,
+)
 from game.dreamcats.hindsight import story_of
+from game.dreamcats.mode import DREAMCATS
 from game.dreamcats.players import choose
 from game.written_log import WrittenLog
 
@@ -50,11 +62,13 @@ def _median_us(convert: object, runs: int) -> float:
 Marks = dict[int, tuple[list[float], list[float]]]
 
 
-def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> tuple[Marks, Marks]:
-    """({log length: (µs as written, µs converted whole)}, {round: (µs for its story as kept, µs replayed)})."""
+def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> tuple[Marks, Marks, Marks]:
+    """({log length: (µs as written, µs converted whole)}, {round: (µs for its story as kept, µs replayed)},
+    {log length: (µs for the move number counted on, µs counting the whole log)})."""
     rng = random.Random(seed)
     payloads: Marks = {}
     stories: Marks = {}
+    moves: Marks = {}
     for _ in range(matches):
         state = new_match(seats, MatchSettings(point_limit=points), rng, starter=0)
         next_mark = 100
@@ -65,12 +79,19 @@ def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> tupl
             if len(state.log) >= next_mark:
                 _add(payloads, next_mark, _median_us(lambda s=state: match_to_dict(s), runs),
                      _median_us(lambda s=state: match_to_dict(_unwritten(s)), runs))
+                _add(moves, next_mark, _median_us(lambda s=state: DREAMCATS.move_number(s), runs),
+                     _median_us(lambda s=state: _moves_whole(s), runs))
                 next_mark += 100
             if len(state.results) > rounds:  # a round's reveal: the bot works out its story for How did I do?
                 number = len(state.results)
                 _add(stories, number, _median_us(lambda s=state, n=number: story_of(s, n), runs),
                      _median_us(lambda s=state, n=number: story_of(replace(s, ended_round=None), n), STORY_RUNS))
-    return payloads, stories
+    return payloads, stories, moves
+
+
+def _moves_whole(state: MatchState) -> int:
+    """The move number as it was counted before 2026-11-29: the whole log at every call."""
+    return sum(1 for action in state.log if not isinstance(action, InitialPeek))
 
 
 def _add(marks: Marks, mark: int, kept: float, whole: float) -> None:
@@ -88,13 +109,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    payloads, stories = measure(args.matches, args.seats, args.points, args.runs, args.seed)
+    payloads, stories, moves = measure(args.matches, args.seats, args.points, args.runs, args.seed)
     print(f"bench_payload: {args.matches} matches to {args.points}, {args.seats} seats, normal players, "
           f"seed {args.seed}")
     for mark in sorted(payloads):
         kept, whole = payloads[mark]
         print(f"log of {mark:4d}+ actions ({len(kept)} matches): match_to_dict {statistics.median(kept):6.1f} us as "
               f"written, {statistics.median(whole):6.1f} us converting the log and the history whole")
+    for mark in sorted(moves):
+        kept, whole = moves[mark]
+        print(f"log of {mark:4d}+ actions ({len(kept)} matches): the move number {statistics.median(kept):5.2f} us "
+              f"counted on, {statistics.median(whole):5.1f} us counting the whole log")
     for number in sorted(stories):
         kept, whole = stories[number]
         print(f"round {number:2d}'s story at its reveal ({len(kept)} matches): {statistics.median(kept):7.1f} us as "
