@@ -112,18 +112,18 @@ def main() -> None:
     payloads, stories, moves = measure(args.matches, args.seats, args.points, args.runs, args.seed)
     print(f"bench_payload: {args.matches} matches to {args.points}, {args.seats} seats, normal players, "
           f"seed {args.seed}")
-    for mark in sorted(payloads):
-        kept, whole = payloads[mark]
-        print(f"log of {mark:4d}+ actions ({len(kept)} matches): match_to_dict {statistics.median(kept):6.1f} us as "
-              f"written, {statistics.median(whole):6.1f} us converting the log and the history whole")
-    for mark in sorted(moves):
-        kept, whole = moves[mark]
-        print(f"log of {mark:4d}+ actions ({len(kept)} matches): the move number {statistics.median(kept):5.2f} us "
-              f"counted on, {statistics.median(whole):5.1f} us counting the whole log")
-    for number in sorted(stories):
-        kept, whole = stories[number]
-        print(f"round {number:2d}'s story at its reveal ({len(kept)} matches): {statistics.median(kept):7.1f} us as "
-              f"the match kept it, {statistics.median(whole):7.1f} us replaying the log")
+    _show(payloads, "log of {:4d}+ actions ({} matches): match_to_dict {:6.1f} us as written, {:6.1f} us converting "
+                    "the log and the history whole")
+    _show(moves, "log of {:4d}+ actions ({} matches): the move number {:5.2f} us counted on, {:5.1f} us counting the "
+                 "whole log")
+    _show(stories, "round {:2d}'s story at its reveal ({} matches): {:7.1f} us as the match kept it, {:7.1f} us "
+                   "replaying the log")
+
+
+def _show(marks: Marks, line: str) -> None:
+    for mark in sorted(marks):
+        kept, whole = marks[mark]
+        print(line.format(mark, len(kept), statistics.median(kept), statistics.median(whole)))
 
 if __name__ == "__main__":
     main()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -138,48 +139,45 @@ def test_equal_moves_and_known_slots_are_kept_once_in_play_and_after_a_reload() 
     assert len(slots) > len(set(slots)) and len({id(s) for s in slots}) == len(set(slots))
 
 
-@settings(max_examples=30, deadline=None)
-@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
-def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: int, seed: int) -> None:
-    # A match's copies share the form of its log and of its round's history written so far (WrittenLog): each copy,
-    # written at any moment and in any order, still writes exactly its own log and history, as if converted whole.
+def _copies_along_a_match(seats: int, seed: int) -> Iterator[list[MatchState]]:
+    """Play a random match, keeping copies now and then and sometimes going on from an older one (as a refused save
+    leaves the service with the copy before it); after each action, a few copies and the newest state to look at."""
     rng = random.Random(seed)
     state = new_match(seats, MatchSettings(point_limit=40), rng, starter=0)
     copies = [state]
     for _ in range(300):
         if state.over:
-            break
-        movers = [seat for seat in range(seats) if legal_actions(state, seat)]
-        apply_action(state, rng.choice(legal_actions(state, movers[0])))
-        if rng.random() < 0.2:
-            copies.append(state.copy())
-        if rng.random() < 0.1:  # the newest copy goes its own way: a refused save keeps an older one
-            state = rng.choice(copies).copy()
-        for written in rng.sample(copies, k=min(2, len(copies))) + [state]:
-            data = match_to_dict(written)
-            assert data["log"] == [action_to_dict(a) for a in written.log]
-            assert data["round"]["history"] == [event_to_dict(e) for e in written.round.history]
-    assert match_from_dict(match_to_dict(state)) == state
-
-
-@settings(max_examples=30, deadline=None)
-@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
-def test_the_move_number_counted_on_is_the_count_of_turn_actions(seats: int, seed: int) -> None:
-    # The move number is counted on from the match's last count (its log only grows); asked of any copy at any
-    # moment, also of an older copy that a refused save left behind, it is the number of non-peek actions in its log.
-    rng = random.Random(seed)
-    state = new_match(seats, MatchSettings(point_limit=40), rng, starter=0)
-    copies = [state]
-    for _ in range(300):
-        if state.over:
-            break
+            return
         movers = [seat for seat in range(seats) if legal_actions(state, seat)]
         apply_action(state, rng.choice(legal_actions(state, movers[0])))
         if rng.random() < 0.2:
             copies.append(state.copy())
         if rng.random() < 0.1:
             state = rng.choice(copies).copy()
-        for asked in rng.sample(copies, k=min(2, len(copies))) + [state]:
+        yield rng.sample(copies, k=min(2, len(copies))) + [state]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: int, seed: int) -> None:
+    # A match's copies share the form of its log and of its round's history written so far (WrittenLog): each copy,
+    # written at any moment and in any order, still writes exactly its own log and history, as if converted whole.
+    for looked_at in _copies_along_a_match(seats, seed):
+        for written in looked_at:
+            data = match_to_dict(written)
+            assert data["log"] == [action_to_dict(a) for a in written.log]
+            assert data["round"]["history"] == [event_to_dict(e) for e in written.round.history]
+            assert match_from_dict(data) == written
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_the_move_number_counted_on_is_the_count_of_turn_actions(seats: int, seed: int) -> None:
+    # The move number is counted on from the match's last count (its log only grows); asked of any copy at any
+    # moment, also of an older copy that a refused save left behind, it is the number of non-peek actions in its log,
+    # and a match read back from storage counts the same.
+    for looked_at in _copies_along_a_match(seats, seed):
+        for asked in looked_at:
             assert DREAMCATS.move_number(asked) == sum(1 for a in asked.log if not isinstance(a, InitialPeek))
-    loaded = match_from_dict(match_to_dict(state))
-    assert DREAMCATS.move_number(loaded) == DREAMCATS.move_number(state)
+        newest = looked_at[-1]
+        assert DREAMCATS.move_number(match_from_dict(match_to_dict(newest))) == DREAMCATS.move_number(newest)
