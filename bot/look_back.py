@@ -24,7 +24,7 @@ from bot.service import StaleButtonError, Table, TableError
 from bot.storage import Database, StorageError, save_bot_state_row
 from bot.storage.models import BotState, utcnow
 from game.dreamcats import CorruptStateError, GameError
-from game.dreamcats.hindsight import RoundStory, story_of
+from game.dreamcats.hindsight import RoundStory, kept_story, story_of
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +79,13 @@ def key_of(game_id: str, number: int) -> str:
 
 
 async def story_for(table: Table, number: int) -> RoundStory | None:
-    """The story of the table's finished round (replayed off the event loop); None, logged, if it cannot be told."""
+    """The story of the table's finished round (kept by the match, or replayed off the event loop); None, logged, if it
+    cannot be told."""
     if table.state is None:
         return None
+    kept = kept_story(table.state, number)  # the round that just ended: no replay, no hop to a thread
+    if kept is not None:
+        return kept
     state = table.state.copy()  # a snapshot: the live state moves on while the replay runs in the picture pool
     try:
         return await draw(lambda: story_of(state, number))
