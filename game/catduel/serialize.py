@@ -13,7 +13,6 @@ from game.catduel.events import Cause, Event, EventKind
 from game.catduel.settings import CatDuelSettings
 from game.catduel.state import DuelResult, DuelState, MatchState, Phase, SeatState, Strategy
 from game.errors import CorruptStateError, GameError
-from game.written_log import log_dicts
 
 FORMAT_VERSION = 1
 _FULL_DECK = Counter(full_deck())
@@ -34,15 +33,9 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
                      "survived": list(r.survived)}
                     for r in state.results],
         "duel": _duel_to_dict(state.duel),
-        "log": _log_to_dicts(state),
+        "log": state.written_log.dicts_for(state.log, action_to_dict),
         "over": state.over,
     }
-
-
-def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
-    """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
-    dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
-    return dicts
 
 
 def match_from_dict(data: dict[str, Any]) -> MatchState:

@@ -11,7 +11,6 @@ from game.dream21.events import Event, EventKind
 from game.dream21.settings import Dream21Settings
 from game.dream21.state import HandResult, HandState, MatchState
 from game.errors import CorruptStateError, GameError
-from game.written_log import log_dicts
 
 FORMAT_VERSION = 1
 _SORTED_DECK = sorted(full_deck())
@@ -29,15 +28,9 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "totals": list(state.totals),
         "results": [result_to_dict(r) for r in state.results],
         "hand": _hand_to_dict(state.hand),
-        "log": _log_to_dicts(state),
+        "log": state.written_log.dicts_for(state.log, action_to_dict),
         "over": state.over,
     }
-
-
-def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
-    """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
-    dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
-    return dicts
 
 
 def match_from_dict(data: dict[str, Any]) -> MatchState:

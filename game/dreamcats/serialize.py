@@ -12,7 +12,6 @@ from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
 from game.errors import CorruptStateError, GameError
-from game.written_log import log_dicts
 
 FORMAT_VERSION = 2  # 2 added the round's public history; a format 1 match gets it back by replaying its log
 READABLE_FORMATS = (1, FORMAT_VERSION)
@@ -30,15 +29,9 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "totals": list(state.totals),
         "results": [result_to_dict(r) for r in state.results],
         "round": _round_to_dict(state.round),
-        "log": _log_to_dicts(state),
+        "log": state.written_log.dicts_for(state.log, action_to_dict),
         "over": state.over,
     }
-
-
-def _log_to_dicts(state: MatchState) -> list[dict[str, Any]]:
-    """The log as dicts, converting only the actions since the match was last written (game.written_log)."""
-    dicts, state.written_log = log_dicts(state.written_log, state.log, action_to_dict)
-    return dicts
 
 
 def match_from_dict(data: dict[str, Any]) -> MatchState:
@@ -132,14 +125,8 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
         "held": None if rnd.held is None else int(rnd.held),
         "options": [int(c) for c in rnd.options],
         "turns_played": rnd.turns_played,
-        "history": _history_to_dicts(rnd),
+        "history": rnd.written_history.dicts_for(rnd.history, event_to_dict),
     }
-
-
-def _history_to_dicts(rnd: RoundState) -> list[dict[str, Any]]:
-    """The round's history as dicts, converting only the events since it was last written (game.written_log)."""
-    dicts, rnd.written_history = log_dicts(rnd.written_history, rnd.history, event_to_dict)
-    return dicts
 
 
 def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:

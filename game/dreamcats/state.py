@@ -93,4 +93,3 @@ class MatchState:
         """An independent copy (changing one never changes the other), much cheaper than a JSON round trip."""
         return replace(self, totals=list(self.totals), results=list(self.results), round=self.round.copy(),
                        log=list(self.log))
-

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.written_log import WrittenLog, log_dicts
+from game.written_log import WrittenLog
 
 CONVERTED: list[int] = []
 
@@ -25,22 +25,22 @@ STEPS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 40)), max_size=80)
 @settings(max_examples=200, deadline=None)
 @given(steps=STEPS)
 def test_every_copy_writes_its_own_log(steps: list[tuple[int, int]]) -> None:
-    current: tuple[list[int], list[WrittenLog[int]]] = ([], [WrittenLog()])
+    current: tuple[list[int], WrittenLog[int]] = ([], WrittenLog())
     kept = [current]
     for kind, value in steps:
-        log, holder = current
+        log, written = current
         if kind == 0:
             log.append(value % 5)  # few distinct values: equal actions at the same place in different logs
         elif kind == 1:
-            kept.append((list(log), [holder[0]]))  # a copy shares the form, as MatchState.copy shares written_log
+            kept.append((list(log), written))  # a copy shares the form, as MatchState.copy shares written_log
         elif kind == 2:
-            old_log, old_holder = kept[value % len(kept)]
-            current = (list(old_log), [old_holder[0]])
+            old_log, old_written = kept[value % len(kept)]
+            current = (list(old_log), old_written)
         else:
-            written_log, written_holder = kept[value % len(kept)]
-            dicts, written_holder[0] = log_dicts(written_holder[0], written_log, _convert)
+            written_log, shared = kept[value % len(kept)]
+            dicts = shared.dicts_for(written_log, _convert)
             assert dicts == [{"action": a} for a in written_log]
-        dicts, holder[0] = log_dicts(holder[0], current[0], _convert)
+        dicts = current[1].dicts_for(current[0], _convert)
         assert dicts == [{"action": a} for a in current[0]]
 
 
@@ -50,6 +50,6 @@ def test_a_growing_log_converts_each_action_once() -> None:
     log: list[int] = []
     for action in range(100):
         log.append(action)
-        dicts, written = log_dicts(written, log, _convert)
+        dicts = written.dicts_for(log, _convert)
         assert dicts[-1] == {"action": action}
     assert CONVERTED == list(range(100))
