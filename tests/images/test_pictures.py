@@ -105,6 +105,21 @@ def test_a_picture_drawn_on_no_layer_is_encoded_whole_as_its_palette_mapping(nam
     assert shown == picture.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
 
 
+@pytest.mark.parametrize("rows", [(40, 56), (0, 700)], ids=["a few rows drawn on", "most rows drawn on"])
+def test_a_frame_drawn_on_a_layer_is_encoded_as_its_palette_mapping(rows: tuple[int, int]) -> None:
+    # Few rows drawn on are mapped apart from the rest; most rows, with the whole frame (images.bands.WHOLE_SHARE).
+    layer = sample_table().convert("RGB")
+    frame = scene.on_layer(layer, ("test-layer", rows))
+    top, bottom = rows
+    sprite = Image.new("RGBA", (300, bottom - top), (250, 40, 90, 200))
+    for x in (10, 500):
+        scene.paste(frame, sprite, x, top)
+    with Image.open(io.BytesIO(encode_png(frame))) as decoded:
+        shown = decoded.convert("RGB").tobytes()
+    assert shown == frame.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
+    assert shown != layer.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
+
+
 def test_the_palette_keeps_colours_close() -> None:
     picture = sample_table()
     with Image.open(io.BytesIO(encode_png(picture))) as decoded:
