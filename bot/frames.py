@@ -24,6 +24,10 @@ WIDEN_CAP = 3.0  # the widest spacing, as a multiple of the base edit interval
 URGENT_EXTRA = 4
 FIRST_GUESS = 0.02  # seconds a drawing takes, until one has been timed
 SMOOTHING = 0.1  # weight of the latest drawing in the running average of drawing times
+# How far behind the drawers are (a game's wait for a turn, as a share of the base interval) from which frames are
+# deflated for speed rather than size (bot.pictures.hurry): from halfway to the widest spacing, where drawing more
+# cheaply lets the spacing narrow again.
+BEHIND_SHARE = 0.5
 
 
 class FrameTurns:
@@ -112,6 +116,10 @@ class FrameTurns:
     def queue_delay(self) -> float:
         """About how long a game that asks for a turn now will wait for it (seconds)."""
         return self.waiting * self.draw_time / self.drawers
+
+    def behind(self) -> bool:
+        """Whether games wait long enough for a drawer that frames should be made quickly rather than small."""
+        return self.edit_interval > 0 and self.queue_delay() >= BEHIND_SHARE * self.edit_interval
 
     def spacing(self) -> float:
         """The pause after a table edit: the base interval while drawers keep up, widening as games queue for one."""

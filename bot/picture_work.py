@@ -14,8 +14,10 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from bot import heap
 from bot.png_codec import use_zlib_ng
 from game.dreamcats import Event, Observation, RoundResult
 from game.dreamcats.hindsight import Placed
@@ -34,6 +36,14 @@ from images.dreamcats.samples import sample_table
 # Every process that draws imports this module (the bot through bot.pictures, the picture processes through the
 # fork server's preload), so the faster deflate is installed here.
 use_zlib_ng()
+T = TypeVar("T")
+
+
+def drawn(hasty: bool, function: Callable[..., T], *args: Any) -> T:
+    """In a picture process: a module-level drawing function of picklable values, its pictures deflated for speed
+    (`hasty`, while the bot's drawers are behind: bot.pictures.hurry) or for size; then counted (bot.heap)."""
+    use_zlib_ng(hasty)
+    return heap.drawn_and_trimmed(function, *args)
 
 
 def table_png(obs: Observation, names: Sequence[str], events: Sequence[Event], text: PictureText,

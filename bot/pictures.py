@@ -27,14 +27,14 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot import heap, picture_work
+from bot import picture_work
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
 from images.dreamcats import PictureText, cached_picture, dream_of, dream_picture
 
-__all__ = ["WORKERS", "PictureText", "draw", "draw_apart", "in_time", "private_file", "reveal_file", "standings_file",
-           "start_processes", "stop_processes", "table_drawers", "table_file", "warm_up"]
+__all__ = ["WORKERS", "PictureText", "draw", "draw_apart", "hurried", "hurry", "in_time", "private_file", "reveal_file",
+           "standings_file", "start_processes", "stop_processes", "table_drawers", "table_file", "warm_up"]
 
 WORKERS = 2  # this machine's cores: Pillow releases the GIL while it encodes, so two threads can draw at once
 _ENGINE_KINDS = {kind.value for kind in EventKind}
@@ -56,11 +56,27 @@ MAX_RESTARTS = 3  # picture processes that keep dying (memory, a broken install)
 
 
 class _Processes:
-    """The picture processes, once started: how many, the pool (replaced when one was killed), restarts so far."""
+    """The picture processes, once started: how many, the pool (replaced when one was killed), restarts so far, and
+    whether their pictures are deflated for speed now."""
 
     count = 0
     pool: ProcessPoolExecutor | None = None
     restarts = 0
+    hasty = False
+
+
+def hurry(hasty: bool) -> None:
+    """From now on, deflate the pictures drawn in the picture processes for speed (`hasty`: a quarter less encoding
+    for a third more bytes, bot.png_codec) or for size. The presenter asks for speed while its drawers are behind.
+
+    Pictures drawn in the threads keep the size codec: the codec is the process's, shared by threads drawing at once.
+    """
+    _Processes.hasty = hasty
+
+
+def hurried() -> bool:
+    """Whether the picture processes now deflate for speed."""
+    return _Processes.hasty
 
 
 def table_drawers(processes: int) -> int:
@@ -100,14 +116,15 @@ def _new_process_pool(count: int) -> ProcessPoolExecutor:
 
 async def draw_apart(function: Callable[..., T], *args: Any) -> T:
     """Run a module-level drawing function of picklable values in the picture processes if started (else in the
-    threads), without blocking the event loop; a process trims its heap now and then (bot.heap). If a process
-    died, this picture is drawn in a thread and the pool is started again (after MAX_RESTARTS, the threads draw
-    everything)."""
+    threads), without blocking the event loop; a process deflates as `hurry` last said and trims its heap now and then
+    (bot.picture_work.drawn). If a process died, this picture is drawn in a thread and the pool is started again
+    (after MAX_RESTARTS, the threads draw everything)."""
     loop, pool, work = asyncio.get_running_loop(), _Processes.pool, functools.partial(function, *args)
     if pool is None:
         return await loop.run_in_executor(_pool(), work)
     try:
-        return await loop.run_in_executor(pool, functools.partial(heap.drawn_and_trimmed, function, *args))
+        drawing = functools.partial(picture_work.drawn, _Processes.hasty, function, *args)
+        return await loop.run_in_executor(pool, drawing)
     except BrokenProcessPool:
         if _Processes.pool is pool:
             _replace_broken(pool)

@@ -23,7 +23,7 @@ from bot.frames import FrameTurns
 from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
-from bot.pictures import WORKERS
+from bot.pictures import WORKERS, hurry
 from bot.presentations import draw_table, presentation_of
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
@@ -255,6 +255,7 @@ class DiscordPresenter:
         # shown at all until this drawing is done: it goes before the tables that only wait for a newer picture.
         urgent = game_id not in self._pictured or game_id in self.posts.repost
         async with self.frames.turn(urgent=urgent, key=game_id):
+            hurry(self.frames.behind())  # behind: this frame and the next ones deflated for speed, not size
             # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
             table = self._latest.get(game_id)
             if table is None or table.state is None:

@@ -5,9 +5,10 @@ three-seat games with names of their own, each game moved on by one to three ran
 pictures, in this one process; prints its RSS every 1,000 pictures and the CPU per picture. `--trim-every N` trims
 the C heap (glibc's malloc_trim) after every N-th picture; 0 (the default, as the bot) never trims. The C library's
 and Pillow's own knobs can be tried through the environment (MALLOC_MMAP_THRESHOLD_=1048576, MALLOC_ARENA_MAX=1,
-PILLOW_BLOCKS_MAX=32, ...).
+PILLOW_BLOCKS_MAX=32, ...). `--hasty` deflates as a hurried picture process does (bot.pictures.hurry).
 
 Run: .venv/bin/python -m tests.benchmarks.bench_picture_heap [--tables 500] [--pictures 4000] [--trim-every 0]
+     [--hasty]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from pathlib import Path
 
 from bot import heap, picture_work
+from bot.png_codec import use_zlib_ng
 from game.dreamcats import Event, MatchSettings, MatchState, WakeUp, apply_action, legal_actions, new_match
 from game.dreamcats import public_observation as public
 from images.dreamcats.text import ENGLISH
@@ -49,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--pictures", type=int, default=4000)
     parser.add_argument("--trim-every", type=int, default=0)
+    parser.add_argument("--hasty", action="store_true", help="deflate for speed, as while the drawers are behind")
     args = parser.parse_args(argv)
+    use_zlib_ng(args.hasty)
     trimmer = heap.HeapTrimmer(args.trim_every, heap.malloc_trim()) if args.trim_every > 0 else None
     print(f"imported: {rss_mib():.0f} MiB")
     picture_work.warm_up()
@@ -58,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     games = [(new_match(3, MatchSettings(), random.Random(i), starter=0),
               [f"Person {rng.randrange(10**6)}", f"Someone {rng.randrange(10**6)}", "Computer (normal)"])
              for i in range(args.tables)]
-    cpu = 0.0
+    cpu, size = 0.0, 0
     for count in range(1, args.pictures + 1):
         state, names = games[rng.randrange(len(games))]
         if state.over:
@@ -66,14 +70,17 @@ def main(argv: list[str] | None = None) -> int:
         events = _moved_on(state, rng)
         obs = public(state)
         started = time.process_time()
-        picture_work.table_png(dataclasses.replace(obs, known=dict(obs.known)), names, events, ENGLISH, "1:45 left")
+        png, _ = picture_work.table_png(dataclasses.replace(obs, known=dict(obs.known)), names, events, ENGLISH,
+                                        "1:45 left")
+        size += len(png)
         if trimmer is not None:
             trimmer.picture_drawn()  # as the bot's picture processes do (bot.heap)
         cpu += time.process_time() - started
         if count % 1000 == 0:
             print(f"{count} pictures: {rss_mib():.0f} MiB", flush=True)
-    print(f"CPU per picture (drawing, encoding and trims): {cpu / args.pictures * 1000:.2f} ms; "
-          f"trim every {args.trim_every or 'never'}")
+    print(f"CPU per picture (drawing, encoding and trims): {cpu / args.pictures * 1000:.2f} ms, "
+          f"{size / args.pictures / 1024:.1f} KiB; trim every {args.trim_every or 'never'}"
+          f"{', deflated for speed' if args.hasty else ''}")
     return 0
 
 

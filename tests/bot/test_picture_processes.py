@@ -21,6 +21,7 @@ from bot.catduel import pictures as catduel_pictures
 from bot.catduel.texts import picture_text
 from bot.client import DreamcatsBot
 from bot.dream21 import pictures as dream21_pictures
+from bot.png_codec import use_zlib_ng
 from bot.service import ManualClock
 from game.catduel import observe
 from game.dream21 import public_observation, winners
@@ -91,6 +92,23 @@ async def test_public_pictures_drawn_in_a_process_are_the_ones_drawn_here(in_pro
     assert (standings.filename, standings.fp.read(), standings.description) == (
         "standings.png", *picture_work.standings_png((12, 19), NAMES[:2], (0,), (RESULT,), TEXT))
     assert len(worker_pids()) == 1  # drawn there, not here
+
+
+@LINUX
+async def test_a_hurried_picture_process_deflates_for_speed_the_same_pixels(in_processes: None) -> None:
+    obs, _, _ = sample_observations()
+    args = (obs, NAMES, [], TEXT, None)
+    small = picture_work.table_png(*args)[0]
+    try:
+        pictures.hurry(True)
+        hasty = (await pictures.table_file(obs, NAMES, [], TEXT)).fp.read()
+        pictures.hurry(False)
+        again = (await pictures.table_file(obs, NAMES, [], TEXT)).fp.read()
+        assert hasty == picture_work.drawn(True, picture_work.table_png, *args)[0] != small
+    finally:
+        pictures.hurry(False)
+        use_zlib_ng()  # picture_work.drawn switched this process's codec too
+    assert again == small
 
 
 async def other_games_public_pictures() -> list[tuple[str, bytes, str | None]]:

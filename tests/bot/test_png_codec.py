@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot import picture_work
-from bot.png_codec import ZLIB_NG, use_zlib_ng
+from bot.png_codec import ZLIB_NG, ZLIB_NG_HASTY, use_zlib_ng
 from images import encode_png
 from images.bands import STANDARD, use_codec
 from images.dreamcats import PictureText
@@ -50,3 +50,24 @@ def test_the_bot_draws_its_tables_with_zlib_ng(standard_then_fast: None) -> None
     again, same_alt = picture_work.table_png(obs, NAMES, events, PictureText(), "in 2 minutes")
     assert alt == same_alt and drawn != again
     assert pixels(drawn) == pixels(again)
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_the_hasty_codec_encodes_every_scene_to_the_same_pixels(name: str, standard_then_fast: None) -> None:
+    picture = SCENES[name]()
+    use_codec(ZLIB_NG)
+    small = encode_png(picture)
+    use_codec(ZLIB_NG_HASTY)
+    hasty = encode_png(picture)
+    assert pixels(hasty) == pixels(small)
+
+
+def test_a_picture_process_deflates_for_speed_only_when_asked_and_then_for_size_again(standard_then_fast: None
+                                                                                      ) -> None:
+    obs, events, _ = sample_observations()
+    args = (obs, NAMES, events, PictureText(), "in 2 minutes")
+    small = picture_work.table_png(*args)
+    hasty = picture_work.drawn(True, picture_work.table_png, *args)
+    assert hasty[1] == small[1] and pixels(hasty[0]) == pixels(small[0])
+    assert len(hasty[0]) > len(small[0])  # level 1 writes more bytes
+    assert picture_work.drawn(False, picture_work.table_png, *args) == small

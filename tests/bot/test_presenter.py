@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from bot.frames import FrameTurns
+from bot.pictures import hurried, hurry
 from bot.presentations import PRESENTATIONS
 from bot.presenter import DiscordPresenter
 from bot.service import Seat, Table
@@ -150,6 +151,32 @@ async def test_edits_are_spaced_wider_while_tables_queue_to_be_drawn() -> None:
     assert 1.0 < shown.edit_spacing() <= 3.0
     await shown.close()
     assert shown.edit_spacing() == 1.0
+
+
+async def test_frames_are_made_quickly_while_many_tables_wait_for_a_drawer_and_small_again_after() -> None:
+    painter = SlowPainter()
+    hasty: list[bool] = []
+    drawing = painter.__call__
+
+    async def noting(table: Table) -> TableMessage:
+        hasty.append(hurried())  # as the picture process would deflate this frame
+        return await drawing(table)
+
+    shown, _ = presenter(painter, edit_interval=1.0, drawers=1)
+    shown.draw_table = noting
+    try:
+        for number in range(60):
+            shown.table_changed(playing_table(f"g{number}"))
+        await _spin()
+        assert shown.frames.behind()
+        painter.gate.set()
+        await shown.idle()
+        assert len(hasty) == 60
+        assert hasty[0] is False  # the first drawing found no queue
+        assert hasty[1] is True  # the next ones were granted with 58 tables waiting behind them
+        assert hasty[-1] is False and not shown.frames.behind()  # the last found the queue empty
+    finally:
+        hurry(False)
 
 
 async def test_a_table_closed_while_waiting_for_a_drawer_is_not_drawn() -> None:
