@@ -9,6 +9,10 @@ tried hard's card-play knobs at two seats only; these are for four.
 - `peek_3`: Peek 1 on an own unseen card worth 3 cats (hard: 1.5);
 - `harm_0`, `harm_1`: what a Swap 2 hands a rival counts 0 or 1 times as much as what hard gains (hard: 0.5; at
   four seats a rival made worse is one of three).
+- `rivals_swap`: at three to five seats Swap 2 may also exchange two rivals' cards: the card the match leader (the
+  rival with the lowest total plus dream estimate) is read to hold lowest for the card another rival is read to hold
+  highest, worth the difference times 1.5 for the leader made worse less 0.5 for the other made better, less
+  hard's Swap 2 margin; taken when that beats hard's own use of the card (hard swaps only its own cards).
 
 Measured 2026-11-28 against three sharps at four seats, penalty 5, paired with hard (95 % intervals): seed 9711, 800
 matches (hard 29.2 %): `take_0` -0.7 ± 2.3, `take_2` -0.8 ± 2.2, `unknown_plus` +0.7 ± 1.6; seed 9712, 800 matches
@@ -27,10 +31,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from game.dreamcats.actions import Action
+from game.dreamcats.actions import Action, Slot, UseSwap
+from game.dreamcats.cards import Card
 from game.dreamcats.observation import Observation
+from game.dreamcats.players.belief import belief_of
 from game.dreamcats.players.hard import card_params, sampled_waker, wake_tuning
-from game.dreamcats.players.strategy import play
+from game.dreamcats.players.strategy import best_holding, own_shifts, play
+from game.dreamcats.state import Step
 
 Player = Callable[[Observation, Sequence[Action], random.Random], Action]
 
@@ -53,4 +60,26 @@ peek_3 = _changed(peek_own=3.0)
 harm_0 = _changed(harm_weight=0.0)
 harm_1 = _changed(harm_weight=1.0)
 
-__all__ = ["harm_0", "harm_1", "peek_3", "swap_0", "take_0", "take_2", "unknown_1", "unknown_minus", "unknown_plus"]
+LEADER_HARM, OTHER_HELP = 1.5, 0.5
+
+
+def rivals_swap(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard, whose Swap 2 may also move the leader's lowest card to another rival for that rival's highest."""
+    params = card_params(obs)
+    chosen = play(obs, legal, rng, params, sampled_waker(wake_tuning(obs)))
+    if obs.num_seats < 3 or obs.step is not Step.HOLDING or obs.holding is not Card.SWAP_2:
+        return chosen
+    belief = belief_of(obs, params.owner_bias, own_shifts(obs, params))
+    worth, _ = best_holding(belief, Card.SWAP_2, params)
+    rivals = [seat for seat in range(obs.num_seats) if seat != belief.seat]
+    leader = min(rivals, key=lambda seat: obs.totals[seat] + belief.dream_estimate(seat))
+    low = min((Slot(leader, p) for p in range(4)), key=belief.estimate)
+    high = max((Slot(seat, p) for seat in rivals if seat != leader for p in range(4)), key=belief.estimate)
+    difference = belief.estimate(high) - belief.estimate(low)
+    gain = difference * LEADER_HARM - difference * OTHER_HELP - params.swap_margin
+    swap = UseSwap(belief.seat, low, high)
+    return swap if gain > worth and swap in legal else chosen
+
+
+__all__ = ["harm_0", "harm_1", "peek_3", "rivals_swap", "swap_0", "take_0", "take_2", "unknown_1", "unknown_minus",
+           "unknown_plus"]
