@@ -122,6 +122,28 @@ def glow(w: int, h: int, colour: Colour = TURN_GLOW, spread: int = 14, strength:
     return image
 
 
+def paste_glow(frame: Image.Image, x: float, y: float, w: int, h: int, colour: Colour = TURN_GLOW, spread: int = 14,
+               strength: int = 230) -> None:
+    """Paste glow(w, h, ...) at (x, y) as `paste` would, leaving out its clear middle: the same pixels, less work."""
+    left, top = round(x), round(y)  # once: pieces at whole offsets must not round apart
+    for dx, dy, piece in _glow_pieces(w, h, colour, spread, strength):
+        paste(frame, piece, left + dx, top + dy)
+
+
+@lru_cache(maxsize=64)
+def _glow_pieces(w: int, h: int, colour: Colour, spread: int, strength: int
+                 ) -> tuple[tuple[int, int, Image.Image], ...]:
+    """The glow's four sides around the clear box its halo rings: a turn's halo is about half clear middle."""
+    image = glow(w, h, colour, spread, strength)
+    width, height = image.size
+    inset = 2 * spread + 10  # inside the cut's rounded corners (radius 10)
+    x0, y0, x1, y1 = inset, inset, width - inset, height - inset
+    if x1 <= x0 or y1 <= y0 or image.getchannel("A").crop((x0, y0, x1, y1)).getbbox() is not None:
+        return ((0, 0, image),)
+    boxes = ((0, 0, width, y0), (0, y1, width, height), (0, y0, x0, y1), (x1, y0, width, y1))
+    return tuple((bx, by, image.crop((bx, by, right, bottom))) for bx, by, right, bottom in boxes)
+
+
 @lru_cache(maxsize=32)
 def badge(kind: str, size: int) -> Image.Image:
     """A round badge with an icon: 'eye', 'swap', 'in', 'crown', 'hourglass', 'star', 'turn'."""

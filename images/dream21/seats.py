@@ -68,8 +68,7 @@ def draw_rows(frame: Image.Image, obs: Observation, names: Sequence[str], text: 
         mid = y + ROW_H / 2
         turn = not obs.over and obs.turn == seat
         if turn:
-            halo = scene.glow(WIDTH - 2 * LEFT, ROW_H, scene.TURN_GLOW, 10, 150)
-            scene.paste(frame, halo, LEFT - 20, y - 20)
+            scene.paste_glow(frame, LEFT - 20, y - 20, WIDTH - 2 * LEFT, ROW_H, scene.TURN_GLOW, 10, 150)
             scene.paste(frame, scene.panel(WIDTH - 2 * LEFT, ROW_H, TURN_FILL, scene.TURN_GLOW), LEFT, y)
             scene.paste_centred(frame, scene.badge("turn", 28), LEFT + 28, mid)
         name = text_sprite(text.seat_name(names, seat), 34, TURN_NAME if turn else PALE, DEALER_X - 24 - NAME_X,

@@ -38,8 +38,7 @@ def draw_centre(
     if len(obs.discard_pile) > 1:
         scene.paste(frame, scene.panel(w, h, (*art.PAPER, 255), art.INK), discard_x + 5, piles_top + 5)
     if discard_marked:
-        halo = scene.glow(w, h, scene.MARK, 10, 200)
-        scene.paste(frame, halo, discard_x - 20, piles_top - 20)
+        scene.paste_glow(frame, discard_x - 20, piles_top - 20, w, h, scene.MARK, 10, 200)
     card = obs.discard_top
     scene.paste(frame, face(card, w, h, text.card_name(card)), discard_x, piles_top)
 

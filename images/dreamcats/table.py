@@ -82,8 +82,8 @@ def _held_count(obs: Observation) -> int:
 
 def _draw_seat(frame: Image.Image, spot: SeatSpot, name: str, total: int, turn: bool) -> None:
     if turn:
-        halo = scene.glow(spot.width + 12, spot.height + 6, scene.TURN_GLOW, 16, 150)
-        scene.paste(frame, halo, spot.left - 6 - 32, spot.top - 4 - 32)
+        scene.paste_glow(frame, spot.left - 6 - 32, spot.top - 4 - 32, spot.width + 12, spot.height + 6,
+                         scene.TURN_GLOW, 16, 150)
     outline = scene.TURN_GLOW if turn else None
     plate_fill = (54, 40, 96, 235) if turn else scene.PANEL
     scene.paste(frame, scene.panel(spot.width, PLATE_H, plate_fill, outline), spot.left, spot.top)

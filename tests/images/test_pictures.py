@@ -120,6 +120,24 @@ def test_a_frame_drawn_on_a_layer_is_encoded_as_its_palette_mapping(rows: tuple[
     assert shown != layer.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
 
 
+@pytest.mark.parametrize(("w", "h", "spread", "x", "y"), [(333, 191, 16, 10.5, 20.5), (111, 157, 10, 301.5, 99.5),
+                                                          (40, 20, 14, 0.0, 3.0)])
+def test_a_glow_pasted_without_its_clear_middle_leaves_the_frame_as_the_whole_glow_would(
+        w: int, h: int, spread: int, x: float, y: float) -> None:
+    whole, pieces = sample_table().convert("RGB"), sample_table().convert("RGB")
+    scene.paste(whole, scene.glow(w, h, scene.TURN_GLOW, spread, 150), x, y)
+    scene.paste_glow(pieces, x, y, w, h, scene.TURN_GLOW, spread, 150)
+    assert pieces.tobytes() == whole.tobytes()
+
+
+def test_a_turn_halo_is_pasted_as_its_four_sides() -> None:
+    frame = scene.on_layer(sample_table().convert("RGB"), ("halo",))
+    scene.paste_glow(frame, 10, 20, 332, 190, scene.TURN_GLOW, 16, 150)
+    assert len(frame.info[scene.CHANGED]) == 4
+    assert min(top for top, _ in frame.info[scene.CHANGED]) == 20
+    assert max(bottom for _, bottom in frame.info[scene.CHANGED]) == 20 + 190 + 4 * 16
+
+
 def test_the_palette_keeps_colours_close() -> None:
     picture = sample_table()
     with Image.open(io.BytesIO(encode_png(picture))) as decoded:
