@@ -6,11 +6,8 @@ game adds its package (bot/<game>/) and one entry in PRESENTATIONS.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import discord
 
 import bot.catduel.clicks  # noqa: F401  (registers Cat Duel's click handlers with bot.views.click)
 import bot.dream21.clicks  # noqa: F401  (registers Dream 21's click handlers with bot.views.click)
@@ -22,7 +19,7 @@ from bot.dream21 import table as dream21_table
 from bot.hub import DreamcatsBase
 from bot.service import Table
 from bot.views import public
-from bot.views.shown import EndMessage, StandingsMessage, TableMessage
+from bot.views.shown import EndMessage, Shown, StandingsMessage, TableMessage
 from game.dreamcats import Step
 
 SETTLED = (Step.START, Step.OVER)  # a Dreamcats table worth a picture: nobody is in the middle of a turn
@@ -34,7 +31,7 @@ class Presentation:
 
     table_message: Callable[[Table], Awaitable[TableMessage]]  # the whole message, its picture drawn
     table_content: Callable[[Table], str]  # the live text: follows every move with a cheap edit
-    table_items: Callable[[Table], list[discord.ui.Item[Any]]]  # the buttons (bot.views.shown makes a view or rows)
+    table_items: Callable[[Table], Sequence[Shown]]  # the buttons (bot.views.shown makes a view or rows)
     # (round or hand the picture shows, whether the table is settled enough for a new picture)
     picture_moment: Callable[[Table], tuple[int, bool]]
     round_message: Callable[[DreamcatsBase, Table, int], Awaitable[EndMessage]]  # round (hand) `number` is over

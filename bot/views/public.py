@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.i18n import card_name, picture_text, t, tn
@@ -20,7 +18,7 @@ from bot.texts import (
     turn_time,
 )
 from bot.views.ids import make_id, make_select_id
-from bot.views.items import GameButton, GameSelect
+from bot.views.items import ButtonSpec, GameButton, GameSelect
 from bot.views.shown import COLOUR, TableMessage, make_view
 from game.dreamcats import public_observation
 from game.dreamcats.hindsight import RoundStory, origins
@@ -84,7 +82,7 @@ def table_content(table: Table) -> str:
     return "\n".join([*lines, "", turn_line]).strip()[:2000]
 
 
-def table_items(table: Table) -> list[discord.ui.Item[Any]]:
+def table_items(table: Table) -> list[ButtonSpec]:
     """The table buttons; their custom_ids carry the move number, so a button from an earlier moment is refused."""
     state, loc, gid = table.state, table.locale, table.game_id
     assert state is not None
@@ -92,23 +90,23 @@ def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     top = state.round.discard[-1]  # face up (RULES.md §3): the whole public observation is not needed for it
     if table.paused_until is not None:  # between rounds: ready for the next one, or look at the new cards
         return [
-            GameButton(make_id(gid, "next", state.round.number), t("table.button.next", loc),
+            ButtonSpec(make_id(gid, "next", state.round.number), t("table.button.next", loc),
                        style=discord.ButtonStyle.primary),
-            GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+            ButtonSpec(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
             _leave_button(table),
         ]
     return [
-        GameButton(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
-        GameButton(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),
-        GameButton(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
-        GameButton(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
+        ButtonSpec(make_id(gid, "draw", number), t("table.button.draw", loc), style=discord.ButtonStyle.primary),
+        ButtonSpec(make_id(gid, "take", number), t("table.button.take", loc, card=card_name(top, loc))),
+        ButtonSpec(make_id(gid, "wake", number), t("table.button.wake", loc), style=discord.ButtonStyle.danger),
+        ButtonSpec(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
         _leave_button(table),
     ]
 
 
-def _leave_button(table: Table) -> GameButton:
+def _leave_button(table: Table) -> ButtonSpec:
     """Leave the match, on its own row so that it is found and not pressed by mistake (it asks first)."""
-    return GameButton(make_id(table.game_id, "quit"), t("private.leave", table.locale), row=1)
+    return ButtonSpec(make_id(table.game_id, "quit"), t("private.leave", table.locale), row=1)
 
 
 def table_embed(table: Table) -> discord.Embed:

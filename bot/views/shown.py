@@ -7,6 +7,8 @@ from typing import Any, NamedTuple
 
 import discord
 
+from bot.views.items import ButtonSpec
+
 COLOUR = discord.Colour(0x5B4B8A)  # twilight: the embeds of every table
 ROWS = 5  # a message holds five rows of components, each five wide
 
@@ -44,15 +46,18 @@ class _SentView(discord.ui.View):
         return self
 
 
-def make_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+Shown = discord.ui.Item[Any] | ButtonSpec  # what a message's components are made of: items, or buttons not built yet
+
+
+def make_view(*items: Shown) -> discord.ui.View:
     """A view that never times out and is only sent (its items are DynamicItems, dispatched by custom_id)."""
     view = _SentView(timeout=None)
     for item in items:
-        view.add_item(item)
+        view.add_item(item.item() if isinstance(item, ButtonSpec) else item)
     return view
 
 
-def component_rows(items: Sequence[discord.ui.Item[Any]]) -> list[dict[str, Any]]:
+def component_rows(items: Sequence[Shown]) -> list[dict[str, Any]]:
     """The message components the items make, laid out in rows as a View lays them out, without building one.
 
     Every discord.ui.View draws its id from os.urandom, a system call that lets go of the interpreter; under load
@@ -60,7 +65,7 @@ def component_rows(items: Sequence[discord.ui.Item[Any]]) -> list[dict[str, Any]
     move, so they send these rows instead (the same JSON: tests/bot/test_component_rows.py).
     """
     weights = [0] * ROWS
-    placed: list[tuple[int, discord.ui.Item[Any]]] = []
+    placed: list[tuple[int, Shown]] = []
     for item in items:
         row = item.row if item.row is not None else next(r for r in range(ROWS) if weights[r] + item.width <= ROWS)
         weights[row] += item.width

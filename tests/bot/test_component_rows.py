@@ -11,7 +11,7 @@ import pytest
 
 from bot.presentations import PRESENTATIONS
 from bot.service import Seat, Table
-from bot.views.items import GameButton, GameSelect
+from bot.views.items import ButtonSpec, GameButton, GameSelect
 from bot.views.shown import component_rows, make_view
 from game.catduel import CatDuelSettings
 from game.catduel import new_match as new_duel
@@ -60,3 +60,17 @@ def test_rows_fill_up_to_five_wide_and_keep_explicit_rows_as_a_view_does() -> No
     rows = component_rows(items)
     assert rows == make_view(*items).to_components()
     assert [len(row["components"]) for row in rows] == [5, 2, 1, 1]
+
+
+@pytest.mark.parametrize("spec", [
+    ButtonSpec("dc:0123456789ab:draw:3", "Draw", style=discord.ButtonStyle.primary),
+    ButtonSpec("dc:0123456789ab:quit", "Leave", row=1),
+    ButtonSpec("dc:0123456789ab:wake:3", "Wake up!", style=discord.ButtonStyle.danger, disabled=True),
+    ButtonSpec("dc:0123456789ab:take:3", "Weź " + "ą" * 100, style=discord.ButtonStyle.success),
+    ButtonSpec("dc:0123456789ab:dream", ""),
+], ids=["primary", "own row", "disabled", "long label", "no label"])
+def test_a_button_spec_sends_what_its_game_button_sends(spec: ButtonSpec) -> None:
+    button = spec.item()
+    assert spec.to_component_dict() == button.to_component_dict()
+    assert (spec.row, spec.width) == (button.row, button.width)
+    assert component_rows([spec]) == make_view(button).to_components()
