@@ -17,12 +17,14 @@ tried hard's card-play knobs at two seats only; these are for four.
 Measured 2026-11-28 against three sharps at four seats, penalty 5, paired with hard (95 % intervals): seed 9711, 800
 matches (hard 29.2 %): `take_0` -0.7 ± 2.3, `take_2` -0.8 ± 2.2, `unknown_plus` +0.7 ± 1.6; seed 9712, 800 matches
 (hard 26.8 %): `unknown_plus` -0.8 ± 1.5, `unknown_1` +0.1 ± 2.0, `peek_3` -0.2 ± 0.8; seed 9721, 800 matches (hard
-29.4 %): `harm_0` -0.4 ± 0.6, `harm_1` +0.0 ± 0.3 (9 and 2 matches changed). None kept.
+29.4 %): `harm_0` -0.4 ± 0.6, `harm_1` +0.0 ± 0.3 (9 and 2 matches changed). None kept. 2026-11-29, seed 9731, 800
+matches (hard 26.5 %): `rivals_swap` 26.8 %, +0.2 ± 1.0 (19 matches changed); not kept.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 800 --seed 9711
      --players hard,tests.benchmarks.crowded_card_players:take_0,tests.benchmarks.crowded_card_players:take_2,\
 tests.benchmarks.crowded_card_players:unknown_plus
-     (seed 9712: --players hard,...:unknown_plus,...:unknown_1,...:peek_3; seed 9721: hard,...:harm_0,...:harm_1)
+     (seed 9712: --players hard,...:unknown_plus,...:unknown_1,...:peek_3; seed 9721: hard,...:harm_0,...:harm_1;
+     seed 9731: hard,...:rivals_swap)
 """
 
 from __future__ import annotations
