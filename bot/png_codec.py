@@ -8,8 +8,8 @@ paste after its first call ran three times slower, so it is not used. images/ im
 library, so the bot installs the codec (`images.bands.use_codec`).
 
 zlib-ng's level 1 is the hasty codec. A table as players see it (names of its own, a caption of the last move) is
-drawn on in about 80 of its 90 bands, and there level 1 encodes in a quarter less time for a third more bytes (5.6-6.1
-against 7.6-8.3 ms, 156 against 120 KB, on a slow machine); on the sample table, which repeats, it saved only 0.3 ms
+drawn on in about 80 of its 90 bands, and there level 1 encodes in a quarter less time for a third more bytes (5.4-6.1
+against 7.2-8.3 ms, 156 against 120 KB, on a slow machine); on the sample table, which repeats, it saved only 0.3 ms
 for 11-22 % more bytes. The bot asks for it only while its drawers are behind (bot.pictures.hurry).
 """
 

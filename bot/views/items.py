@@ -83,9 +83,10 @@ class ButtonSpec:
     """A GameButton not built yet: what the table's text edits send is only its JSON.
 
     A table's text follows almost every move, and building its buttons (discord.py's Button, its component and the
-    DynamicItem around it, each custom_id checked against the template again) was most of that edit's own work: 190-220
-    µs for Dreamcats' five table buttons on a slow machine, against 30-40 µs as specs (scratch timing). A spec is
-    built into a GameButton only where a view is sent (bot.views.shown.make_view).
+    DynamicItem around it, each custom_id checked against the template again) was most of that edit's own work: the
+    rows of Dreamcats' five table buttons took 176 µs built, 85 µs as specs, on a slow machine
+    (tests/benchmarks/bench_table_edit.py). A spec is built into a GameButton only where a view is sent
+    (bot.views.shown.make_view).
     """
 
     custom_id: str
