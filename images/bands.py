@@ -104,12 +104,12 @@ def _filtered_rows(image: Image.Image, palette: Image.Image) -> bytes:
 def _mapped_runs(image: Image.Image, runs: Sequence[tuple[int, int]], palette: Image.Image) -> list[bytes]:
     """Each run of bands drawn on as filtered PNG rows, all mapped to the palette in one pass (one colour cache)."""
     spans = [(start * BAND, min(image.height, end * BAND)) for start, end in runs]
-    stride = image.width + 1
-    if sum(bottom - top for top, bottom in spans) > image.height * WHOLE_SHARE:
+    stride, drawn_rows = image.width + 1, sum(bottom - top for top, bottom in spans)
+    if drawn_rows > image.height * WHOLE_SHARE:
         # Most of the frame was drawn on: mapping it whole costs less than copying the runs out and together.
         data = _filtered_rows(image, palette)
         return [data[top * stride:bottom * stride] for top, bottom in spans]
-    stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in spans)))
+    stacked = Image.new("RGB", (image.width, drawn_rows))
     y = 0
     for top, bottom in spans:
         stacked.paste(image.crop((0, top, image.width, bottom)), (0, y))

@@ -54,6 +54,8 @@ async def _dispatch(item: GameButton | GameSelect, interaction: discord.Interact
     finally:
         _let_go(item, interaction)
 
+LABEL_MAX = 80  # characters Discord takes in a button's label
+
 _BUTTONS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>dc)"))
 _SELECTS = re.compile(TEMPLATE.pattern.replace("(?P<kind>dc|ds)", "(?P<kind>ds)"))
 
@@ -63,7 +65,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTO
 
     def __init__(self, custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji,
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:LABEL_MAX], style=style, emoji=emoji,
                                            disabled=disabled), row=row)
 
     @classmethod
@@ -99,8 +101,8 @@ class ButtonSpec:
     def to_component_dict(self) -> dict[str, Any]:
         """The button's JSON: what GameButton(...).to_component_dict() gives (tests/bot/test_component_rows.py)."""
         payload: dict[str, Any] = {"type": 2, "style": self.style.value, "disabled": self.disabled}
-        if self.label[:80]:
-            payload["label"] = self.label[:80]
+        if self.label:
+            payload["label"] = self.label[:LABEL_MAX]
         payload["custom_id"] = self.custom_id
         return payload
 
