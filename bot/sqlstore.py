@@ -11,6 +11,7 @@ from bot.service import BusyError, ConflictError, StoredGame, Table
 from bot.storage import (
     Database,
     LiveGameRecord,
+    LiveSave,
     MatchRecord,
     StorageBusyError,
     VersionConflictError,
@@ -20,7 +21,6 @@ from bot.storage import (
     load_live_games,
     mark_live_game_broken,
     record_match,
-    save_live_row,
 )
 
 
@@ -60,9 +60,7 @@ class SqlGameStore:
         """
         game_id, version, message_id, deadline = table.game_id, table.version, table.message_id, table.deadline
         async with _refusals():
-            return await self.db.write_core(lambda connection: save_live_row(
-                connection, game_id=game_id, payload=table.to_payload(), expected_version=version,
-                table_message_id=message_id, deadline=deadline))
+            return await self.db.write_core(LiveSave(game_id, table.to_payload, version, message_id, deadline))
 
     async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction."""

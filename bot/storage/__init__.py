@@ -11,6 +11,7 @@ The caller owns the transaction; writes go through the one write path (see bot.s
 from bot.storage.bot_state import delete_bot_state_row, get_bot_state, save_bot_state, save_bot_state_row
 from bot.storage.database import Database, database_url
 from bot.storage.live import (
+    LiveSave,
     create_live_game,
     delete_live_game,
     get_server_settings,
@@ -49,7 +50,7 @@ __all__ = [
     "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
     "database_url", "delete_bot_state_row", "delete_live_game", "display_rating", "get_bot_state",
-    "get_server_settings", "get_turn_pings_choice", "insert_live_row",
+    "get_server_settings", "get_turn_pings_choice", "LiveSave", "insert_live_row",
     "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
     "record_match", "save_bot_state", "save_bot_state_row", "save_live_game", "save_live_row", "save_server_settings",
     "save_turn_pings_choice",

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, fields
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict, Unpack, cast
 
 import orjson
-from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.group_commit import core_on_session
-from bot.storage.models import LiveGame, ServerSettings, utcnow
+from bot.storage.models import LiveGame, ServerSettings, UTCDateTime, utcnow
 from bot.storage.records import (
     DREAMCATS,
     LiveGameNotFoundError,
@@ -34,6 +35,16 @@ _SAVE = (
     .values(payload=bindparam("payload"), version=bindparam("new"), table_message_id=bindparam("message"),
             deadline=bindparam("deadline", type_=_LIVE.c.deadline.type),
             updated_at=bindparam("now", type_=_LIVE.c.updated_at.type))
+)
+# PostgreSQL: the saves of a group in one statement and one round trip (LiveSave.together). Each row keeps its own
+# version guard; the ids it returns are the saves that were made.
+_SAVE_MANY = text(
+    "UPDATE live_games AS g SET payload = v.payload, version = v.new, table_message_id = v.message, "
+    "deadline = v.deadline, updated_at = CAST(:now AS TIMESTAMPTZ) "
+    "FROM unnest(CAST(:keys AS VARCHAR[]), CAST(:expected AS INTEGER[]), CAST(:payloads AS TEXT[]), "
+    "CAST(:news AS INTEGER[]), CAST(:messages AS BIGINT[]), CAST(:deadlines AS TIMESTAMPTZ[])) "
+    "AS v(key, expected, payload, new, message, deadline) "
+    "WHERE g.game_id = v.key AND g.version = v.expected AND NOT g.broken RETURNING g.game_id"
 )
 
 
@@ -127,6 +138,39 @@ def save_live_row(
     if stored.broken:
         raise VersionConflictError(f"Live game {game_id!r} was marked broken; it can no longer be saved.")
     raise VersionConflictError(f"Live game {game_id!r} is at version {stored.version}, not {expected_version}.")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSave:
+    """A live game's versioned save as a core work (save_live_row); a group of them may run as one (`together`)."""
+
+    game_id: str
+    payload: Callable[[], dict[str, Any]]  # built when the save runs, on the writer's thread
+    expected_version: int
+    table_message_id: int | None
+    deadline: datetime | None
+
+    def __call__(self, connection: Connection) -> int:
+        """Save alone: the new version, or VersionConflictError / LiveGameNotFoundError."""
+        return save_live_row(connection, game_id=self.game_id, payload=self.payload(),
+                             expected_version=self.expected_version, table_message_id=self.table_message_id,
+                             deadline=self.deadline)
+
+    @staticmethod
+    def together(connection: Connection, saves: Sequence[LiveSave]) -> list[int]:
+        """Several games' saves at once (one statement on PostgreSQL); VersionConflictError if any is refused."""
+        if connection.dialect.name != "postgresql":
+            return [save(connection) for save in saves]
+        when = UTCDateTime()  # the column's own check: aware datetimes only, stored as UTC
+        rows = {"keys": [s.game_id for s in saves], "expected": [s.expected_version for s in saves],
+                "payloads": [_encode(s.payload()) for s in saves], "news": [s.expected_version + 1 for s in saves],
+                "messages": [s.table_message_id for s in saves],
+                "deadlines": [when.process_bind_param(s.deadline, connection.dialect) for s in saves],
+                "now": utcnow()}
+        saved = set(connection.execute(_SAVE_MANY, rows).scalars())
+        if len(saved) != len(saves):
+            raise VersionConflictError(f"{len(saves) - len(saved)} of {len(saves)} saves were refused")
+        return [s.expected_version + 1 for s in saves]
 
 
 async def load_live_games(session: AsyncSession) -> list[LiveGameRecord]:

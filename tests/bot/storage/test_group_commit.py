@@ -228,3 +228,51 @@ async def test_a_save_and_a_hides_writes_as_core_works_share_a_group(db: Databas
     assert await db.read(lambda session: get_bot_state(session, key="reveal:8")) == "new"
     assert await db.read(lambda session: get_bot_state(session, key="reveal:9")) is None
     assert _grouped(db) == before + 1
+
+
+class _Together:
+    """A core work that may run with others of its kind in one call (as LiveSave does), recording how it ran."""
+
+    calls: list[int] = []  # the size of each group run together
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, connection: Connection) -> str:
+        return f"{self.name} alone"
+
+    @staticmethod
+    def together(connection: Connection, works: list[_Together]) -> list[str]:
+        _Together.calls.append(len(works))
+        return [f"{work.name} together" for work in works]
+
+
+async def test_works_that_may_run_together_and_wait_together_run_in_one_call(db: Database) -> None:
+    _Together.calls = []
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(*(db.write_core(_Together(name)) for name in "abcd")))
+
+    assert await _while_writer_is_stopped(db, write_all) == ["a together", "b together", "c together", "d together"]
+    assert _Together.calls == [4]
+
+
+async def test_in_a_mixed_group_the_works_of_a_kind_run_together_and_the_others_as_themselves(db: Database) -> None:
+    _Together.calls = []
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(db.write_core(_Together("a")), db.write_core(lambda connection: "plain"),
+                                         db.write_core(_Together("b"))))
+
+    assert await _while_writer_is_stopped(db, write_all) == ["a together", "plain", "b together"]
+    assert _Together.calls == [2]
+
+
+async def test_a_work_of_such_a_kind_alone_in_its_group_runs_as_itself(db: Database) -> None:
+    _Together.calls = []
+
+    async def write_all() -> list[object]:
+        return list(await asyncio.gather(db.write_core(_Together("a")), db.write_core(lambda connection: "plain")))
+
+    assert await _while_writer_is_stopped(db, write_all) == ["a alone", "plain"]
+    assert _Together.calls == []
