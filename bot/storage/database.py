@@ -24,7 +24,9 @@ from bot.storage.server_defaults import ServerDefaults
 from bot.storage.writer import (
     WRITE_DEADLINE_S,
     LoopWriter,
+    Reader,
     T,
+    ThreadLoopReader,
     ThreadLoopWriter,
     ThreadWriter,
     Work,
@@ -38,10 +40,12 @@ log = logging.getLogger(__name__)
 DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
 # Only another process's writer can make ours wait (see bot.storage.writer); past this, the write is retried.
 SQLITE_BUSY_TIMEOUT_MS = 2000
-# PostgreSQL connections per process, in each of two pools: writes run on a loop of their own thread
-# (ThreadLoopWriter), where a transaction holds a connection for a few round trips; reads run on the bot's engine.
-# Keep processes x 2 x (size + overflow) below the server's max_connections (100 by default).
+# PostgreSQL connections per process: writes run on a loop of their own thread (ThreadLoopWriter), where a
+# transaction holds a connection for a few round trips, and reads on another (ThreadLoopReader); the bot's own engine
+# serves the few sessions opened directly (the leaderboard's pages). Each pool may open its size and its overflow:
+# keep processes x 44 connections ((8 + 8) x 2 + 4 + 8) below the server's max_connections (100 by default).
 POSTGRES_POOL_SIZE, POSTGRES_POOL_OVERFLOW = 8, 8
+POSTGRES_READ_POOL_SIZE = 4
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
 
 
@@ -95,13 +99,13 @@ def writer_for(engine: AsyncEngine) -> Writer:
     return ThreadWriter(_thread_engine(engine))
 
 
-def reader_for(engine: AsyncEngine) -> ThreadWriter | None:
-    """SQLite file: one reading connection on its own thread (see ThreadWriter); otherwise None: the engine reads.
-
-    PostgreSQL reads stay on the bot's loop: a read holds no game's lock while it waits, so a thread of its own would
-    only add the crossings between threads to every statement.
-    """
-    if engine.dialect.name != "sqlite" or _in_memory(engine):
+def reader_for(engine: AsyncEngine) -> Reader | None:
+    """A reading connection on a thread of its own: a SQLite file's one (see ThreadWriter), PostgreSQL's pool (see
+    ThreadLoopReader); None for an in-memory SQLite, whose engine reads on the bot's loop."""
+    if engine.dialect.name != "sqlite":
+        pool = create_async_engine(engine.url, pool_size=POSTGRES_READ_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
+        return ThreadLoopReader(pool)
+    if _in_memory(engine):
         return None
     return ThreadWriter(_thread_engine(engine), reads_only=True)
 

@@ -91,6 +91,18 @@ class Writer(Protocol):
         ...
 
 
+class Reader(Protocol):
+    """Runs reads on a connection of its own thread."""
+
+    async def run(self, work: Work[T], *, serializable: bool = ...) -> T:
+        """Run `work` in a transaction of its own and return its result."""
+        ...
+
+    async def close(self) -> None:
+        """Let go of the reader's connections."""
+        ...
+
+
 def is_transient(exc: BaseException) -> bool:
     """Whether a database error means "try the same transaction again": busy, locked, deadlock, lost connection."""
     if not isinstance(exc, DBAPIError):
@@ -177,6 +189,34 @@ class ThreadLoopWriter:
     async def run_core(self, work: CoreWork[T]) -> T:
         """Hand the Core statements to the thread's loop, grouped like the works that stand alone."""
         return await self._thread.run(self.group_commit.run_core(work))
+
+    async def close(self) -> None:
+        """Close the thread's connections, then stop the thread."""
+        if self._thread.loop.is_closed():
+            return
+        try:
+            await self._thread.run(self._engine.dispose())
+        finally:
+            await self._thread.stop()
+
+
+class ThreadLoopReader:
+    """PostgreSQL reads on an engine and an event loop of their own thread (READ COMMITTED, as the bot's engine).
+
+    On the bot's loop every round trip of a read (checkout, BEGIN, the query, the ROLLBACK on return) waited for a
+    loop turn: at 500 busy tables a new lobby's check for a game in its channel took hundreds of milliseconds, and
+    `/dreamcats start` made up most of the slowest acknowledgements on PostgreSQL (README, Load). Here only the hand
+    over and the answer cross to the bot's loop.
+    """
+
+    def __init__(self, engine: AsyncEngine, *, name: str = "dreamcats-reader") -> None:
+        self._engine = engine  # its connections are opened, used and closed on this thread's loop only
+        self._sessions = LoopWriter(engine, serialize=False)
+        self._thread = ThreadLoop(name)
+
+    async def run(self, work: Work[T], *, serializable: bool = False) -> T:
+        """Run the read on the thread's loop, in a transaction of its own, and wait for its result."""
+        return await self._thread.run(self._sessions.run(work, serializable=serializable))
 
     async def close(self) -> None:
         """Close the thread's connections, then stop the thread."""
