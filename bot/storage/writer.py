@@ -161,7 +161,25 @@ class LoopWriter:
         """Nothing of its own to close (the engine is the database's)."""
 
 
-class ThreadLoopWriter:
+class _EngineThread:
+    """An async engine whose connections are opened, used and closed on the event loop of a thread of its own."""
+
+    def __init__(self, engine: AsyncEngine, *, name: str) -> None:
+        self._engine = engine
+        self._writer = LoopWriter(engine, serialize=False)
+        self._thread = ThreadLoop(name)
+
+    async def close(self) -> None:
+        """Close the thread's connections, then stop the thread."""
+        if self._thread.loop.is_closed():
+            return
+        try:
+            await self._thread.run(self._engine.dispose())
+        finally:
+            await self._thread.stop()
+
+
+class ThreadLoopWriter(_EngineThread):
     """PostgreSQL: transactions on an engine and an event loop of their own, on a thread of their own.
 
     On the bot's loop every statement of a transaction waits for a loop turn, and at 500 busy tables a turn takes
@@ -173,9 +191,7 @@ class ThreadLoopWriter:
     """
 
     def __init__(self, engine: AsyncEngine, *, name: str) -> None:
-        self._engine = engine  # its connections are opened, used and closed on this thread's loop only
-        self._writer = LoopWriter(engine, serialize=False)
-        self._thread = ThreadLoop(name)
+        super().__init__(engine, name=name)
         # Works that stand alone (saves) and wait together share one READ COMMITTED transaction, one group at a time
         # (bot.storage.group_commit); SERIALIZABLE ones keep a transaction and a pooled connection each.
         self.group_commit = GroupCommit(self._writer.plain_sessions, asyncio.Lock(), connect_async=engine.connect)
@@ -190,17 +206,9 @@ class ThreadLoopWriter:
         """Hand the Core statements to the thread's loop, grouped like the works that stand alone."""
         return await self._thread.run(self.group_commit.run_core(work))
 
-    async def close(self) -> None:
-        """Close the thread's connections, then stop the thread."""
-        if self._thread.loop.is_closed():
-            return
-        try:
-            await self._thread.run(self._engine.dispose())
-        finally:
-            await self._thread.stop()
 
 
-class ThreadLoopReader:
+class ThreadLoopReader(_EngineThread):
     """PostgreSQL reads on an engine and an event loop of their own thread (READ COMMITTED, as the bot's engine).
 
     On the bot's loop every round trip of a read (checkout, BEGIN, the query, the ROLLBACK on return) waited for a
@@ -210,22 +218,11 @@ class ThreadLoopReader:
     """
 
     def __init__(self, engine: AsyncEngine, *, name: str = "dreamcats-reader") -> None:
-        self._engine = engine  # its connections are opened, used and closed on this thread's loop only
-        self._sessions = LoopWriter(engine, serialize=False)
-        self._thread = ThreadLoop(name)
+        super().__init__(engine, name=name)
 
     async def run(self, work: Work[T], *, serializable: bool = False) -> T:
         """Run the read on the thread's loop, in a transaction of its own, and wait for its result."""
-        return await self._thread.run(self._sessions.run(work, serializable=serializable))
-
-    async def close(self) -> None:
-        """Close the thread's connections, then stop the thread."""
-        if self._thread.loop.is_closed():
-            return
-        try:
-            await self._thread.run(self._engine.dispose())
-        finally:
-            await self._thread.stop()
+        return await self._thread.run(self._writer.run(work, serializable=serializable))
 
 
 class ThreadWriter:
