@@ -205,8 +205,9 @@ class Database:
         return await retrying(lambda: self.writer.run_core(work), deadline_s=self.write_deadline_s)
 
     async def read(self, work: Work[T]) -> T:
-        """Run `work(session)` on a reading connection (a SQLite file's is on a thread of its own, like the writer:
-        `work` should only use its session and values it was given); a lost connection is retried like a write."""
+        """Run `work(session)` on a reading connection (on a thread of its own for a SQLite file and PostgreSQL, like
+        the writer: `work` should only use its session and values it was given); a lost connection is retried like a
+        write."""
         return await retrying(lambda: self._read_once(work), deadline_s=self.write_deadline_s)
 
     async def _read_once(self, work: Work[T]) -> T:

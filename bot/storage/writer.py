@@ -26,7 +26,8 @@ Why it looks like this (issue 10: at 250-500 live tables, clicks failed with "da
 * PostgreSQL runs write transactions on a pool and an event loop of their own thread (ThreadLoopWriter: on the bot's
   saturated loop a save held its connection and its game's lock for hundreds of milliseconds, and the pool ran dry);
   on a quiet machine each statement's crossing between threads costs the median answer about 60-100 ms
-  more (500 tables: 95-134 ms instead of 36; README). An in-memory SQLite runs them on the bot's own loop and engine.
+  more (500 tables: 95-134 ms instead of 36; README). Its reads run the same way on a pool of their own
+  (ThreadLoopReader). An in-memory SQLite runs them on the bot's own loop and engine.
   PostgreSQL lets many tables write at once; its write transactions are SERIALIZABLE, so a
   read-then-write (settings, ratings) that raced another is refused with 40001 and run again, never silently lost.
   Both backends thus give every write transaction the same meaning: as if they ran one at a time.
