@@ -47,10 +47,10 @@ from bot.storage.writer import StorageBusyError
 
 __all__ = [
     "Database", "InvalidMatchRecordError", "LastMatch", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
-    "LiveGameRecord", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
+    "LiveGameRecord", "LiveSave", "MatchRecord", "PlayerStats", "RecentMatch", "RoundRecord", "SeatRecord",
     "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError", "create_live_game",
     "database_url", "delete_bot_state_row", "delete_live_game", "display_rating", "get_bot_state",
-    "get_server_settings", "get_turn_pings_choice", "LiveSave", "insert_live_row",
+    "get_server_settings", "get_turn_pings_choice", "insert_live_row",
     "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "mark_live_game_broken", "player_stats",
     "record_match", "save_bot_state", "save_bot_state_row", "save_live_game", "save_live_row", "save_server_settings",
     "save_turn_pings_choice",

@@ -104,7 +104,7 @@ def reader_for(engine: AsyncEngine) -> Reader | None:
     ThreadLoopReader); None for an in-memory SQLite, whose engine reads on the bot's loop."""
     if engine.dialect.name != "sqlite":
         pool = create_async_engine(engine.url, pool_size=POSTGRES_READ_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
-        return ThreadLoopReader(pool)
+        return ThreadLoopReader(pool, name="dreamcats-reader")
     if _in_memory(engine):
         return None
     return ThreadWriter(_thread_engine(engine), reads_only=True)

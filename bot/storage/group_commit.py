@@ -152,21 +152,15 @@ class GroupCommit:
 def _run_all(connection: Connection, cores: Sequence[CoreWork[Any]]) -> list[Any]:
     """Every core work's result, in order; works of a kind that may run together (`together`) run in one call, at
     the place of the first of them."""
-    kinds: dict[Callable[..., Any], list[int]] = {}
+    kinds: dict[Callable[..., Any] | int, list[int]] = {}  # `together`, else the index; in order of arrival
     for index, core in enumerate(cores):
-        together = getattr(core, "together", None)
-        if together is not None:
-            kinds.setdefault(together, []).append(index)
+        kinds.setdefault(getattr(core, "together", None) or index, []).append(index)
     results: dict[int, Any] = {}
-    for index, core in enumerate(cores):
-        if index in results:
-            continue
-        together = getattr(core, "together", None)
-        same = kinds.get(together, []) if together is not None else []
-        if together is not None and len(same) > 1:
-            results.update(zip(same, together(connection, [cores[i] for i in same]), strict=True))
+    for kind, indices in kinds.items():
+        if callable(kind) and len(indices) > 1:
+            results.update(zip(indices, kind(connection, [cores[i] for i in indices]), strict=True))
         else:
-            results[index] = core(connection)
+            results[indices[0]] = cores[indices[0]](connection)
     return [results[index] for index in range(len(cores))]
 
 

@@ -167,7 +167,7 @@ class _EngineThread:
 
     def __init__(self, engine: AsyncEngine, *, name: str) -> None:
         self._engine = engine
-        self._writer = LoopWriter(engine, serialize=False)
+        self._transactions = LoopWriter(engine, serialize=False)  # run on the thread's loop, with its engine
         self._thread = ThreadLoop(name)
 
     async def close(self) -> None:
@@ -195,12 +195,12 @@ class ThreadLoopWriter(_EngineThread):
         super().__init__(engine, name=name)
         # Works that stand alone (saves) and wait together share one READ COMMITTED transaction, one group at a time
         # (bot.storage.group_commit); SERIALIZABLE ones keep a transaction and a pooled connection each.
-        self.group_commit = GroupCommit(self._writer.plain_sessions, asyncio.Lock(), connect_async=engine.connect)
+        self.group_commit = GroupCommit(self._transactions.plain_sessions, asyncio.Lock(), connect_async=engine.connect)
 
     async def run(self, work: Work[T], *, serializable: bool = True) -> T:
         """Hand `work` to the thread's loop and wait for its commit."""
         if serializable:
-            return await self._thread.run(self._writer.run(work, serializable=True))
+            return await self._thread.run(self._transactions.run(work, serializable=True))
         return await self._thread.run(self.group_commit.run(work))
 
     async def run_core(self, work: CoreWork[T]) -> T:
@@ -218,12 +218,9 @@ class ThreadLoopReader(_EngineThread):
     over and the answer cross to the bot's loop.
     """
 
-    def __init__(self, engine: AsyncEngine, *, name: str = "dreamcats-reader") -> None:
-        super().__init__(engine, name=name)
-
     async def run(self, work: Work[T], *, serializable: bool = False) -> T:
         """Run the read on the thread's loop, in a transaction of its own, and wait for its result."""
-        return await self._thread.run(self._writer.run(work, serializable=serializable))
+        return await self._thread.run(self._transactions.run(work, serializable=serializable))
 
 
 class ThreadWriter:
