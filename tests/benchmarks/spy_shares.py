@@ -1,0 +1,73 @@
+"""Where a thread's CPU goes, by library: a py-spy profile's samples attributed to the innermost Python frame.
+
+A sample's innermost Python frame is the code that ran, or that called the C code that ran (a C builtin, the
+interpreter's dict and string work), so summing samples by the top-level package of that frame's file says how much
+of the thread's time each library spent: discord.py, aiohttp, asyncio (with uvloop, whose C loop shows as the
+`asyncio/runners.py` frame that runs it), the bot's own `bot/`, `game/` and `images/`.
+
+Record the bot under load (its pid is the `tests.benchmarks.load_bot` process), then read the file:
+    .venv/bin/py-spy record -p <bot pid> -d 35 -r 100 -f raw --nonblocking -o /tmp/spy.txt
+    .venv/bin/python -m tests.benchmarks.spy_shares /tmp/spy.txt [--root "<module> (<string>:1)"] [--files 20]
+The default root is the load bot's main thread (started by `python -c`), which runs the event loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+LOOP_ROOT = "<module> (<string>:1)"
+FRAME_FILE = re.compile(r"\(([^()]*?)(?::\d+)?\)$")
+
+
+def frame_file(frame: str) -> str:
+    """The file a py-spy frame ("function (path/file.py:line)") ran in; "?" when it names none."""
+    match = FRAME_FILE.search(frame)
+    return match.group(1) if match else "?"
+
+
+def package_of(path: str) -> str:
+    """The top-level package of a file as py-spy shortens it ("aiohttp/client.py": aiohttp); a bare module is
+    the standard library's."""
+    return path.split("/", 1)[0] if "/" in path else "stdlib"
+
+
+def innermost_files(lines: Iterable[str], root: str) -> Counter[str]:
+    """Samples per innermost file, over the stacks that start at `root` (one thread's)."""
+    files: Counter[str] = Counter()
+    for line in lines:
+        stack, _, count = line.rstrip().rpartition(" ")
+        frames = stack.split(";")
+        if stack and frames[0].startswith(root):
+            files[frame_file(frames[-1])] += int(count)
+    return files
+
+
+def share_lines(counts: Counter[str], top: int) -> list[str]:
+    """One line per entry, most samples first: samples and share of the total."""
+    total = sum(counts.values()) or 1
+    return [f"{name:<48} {samples:>6} {100 * samples / total:5.1f} %" for name, samples in counts.most_common(top)]
+
+
+def main() -> None:
+    """Print the thread's samples by package, then by file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("profile", help="py-spy's raw output (record -f raw)")
+    parser.add_argument("--root", default=LOOP_ROOT, help="the first frame of the thread's stacks")
+    parser.add_argument("--files", type=int, default=20, help="how many files to list")
+    args = parser.parse_args()
+    with open(args.profile, encoding="utf-8") as profile:
+        files = innermost_files(profile, args.root)
+    packages: Counter[str] = Counter()
+    for path, samples in files.items():
+        packages[package_of(path)] += samples
+    print(f"{sum(files.values())} samples of the thread; by package:")
+    print("\n".join(share_lines(packages, 15)))
+    print("by file:")
+    print("\n".join(share_lines(files, args.files)))
+
+
+if __name__ == "__main__":
+    main()
