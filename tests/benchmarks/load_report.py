@@ -34,6 +34,16 @@ def _slowest(acks: Sequence[float], actions: Sequence[str]) -> str:
                      for action, count in slow.most_common())
 
 
+def _by_action(acks: Sequence[float], actions: Sequence[str], share: float = 0.05) -> str:
+    """Acknowledgement p50 / p99 of each action that makes at least `share` of the clicks, most frequent first."""
+    times: dict[str, list[float]] = {}
+    for action, latency in zip(actions, acks, strict=True):
+        times.setdefault(action, []).append(latency)
+    common = sorted((a for a, t in times.items() if len(t) >= share * len(acks)), key=lambda a: -len(times[a]))
+    return ", ".join(f"{a} {percentile(times[a], 0.5) * 1000:.1f} / {percentile(times[a], 0.99) * 1000:.1f}"
+                     for a in common) or "none"
+
+
 def _quantiles(values: Sequence[float]) -> str:
     """p50, p90, p99 and max in ms, from the bot's own figures (bot_quantiles in load_bot.py)."""
     return " ".join(f"{name} {value * 1000:.1f}" for name, value in zip(("p50", "p90", "p99", "max"), values,
@@ -70,6 +80,8 @@ def report_window(window: Window) -> list[str]:
         f"{tally.clicks} clicks by people, {tally.refused} refused (stale button, not your turn)",
         f"acknowledgement: {_ms(tally.acks)}",
         f"the slowest 1 % of acknowledgements, by action: {_slowest(tally.acks, tally.ack_actions)}",
+        "acknowledgement p50 / p99 ms by action (5 % of the clicks or more): "
+        + _by_action(tally.acks, tally.ack_actions),
         "of that, inside the bot (its gateway event parsed -> its callback request begun): "
         + _quantiles(window.after.get("bot_acks", ())),
         "a live game's save, from the service's call to its return (a click that changes the table waits for it, "
