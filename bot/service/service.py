@@ -153,11 +153,8 @@ class GameService(TurnDriver):
 
     # -- playing ------------------------------------------------------------------------------------------------
     async def play(self, game_id: str, user_id: int, make: Callable[[int], Action], *,
-                   move_number: int | None = None, round_number: int | None = None,
-                   before_save: Callable[[Table, int], None] | None = None) -> Outcome:
-        """A person's move, built by `make(seat)`; a stale move number or round refuses it. `before_save(table, seat)`
-        sees the changed table before it is saved (to start work on the answer meanwhile; nothing is shown before the
-        save succeeds)."""
+                   move_number: int | None = None, round_number: int | None = None) -> Outcome:
+        """A person's move, built by `make(seat)`; a stale move number or round refuses it."""
         seat_box: list[int] = []
 
         def mutate(table: Table) -> list[Event]:
@@ -170,8 +167,7 @@ class GameService(TurnDriver):
             seat_box.append(seat)
             return moves.person_move(table, seat, make(seat))
 
-        early = None if before_save is None else (lambda table: before_save(table, seat_box[0]))
-        table, events = await self.change(game_id, mutate, before_save=early)
+        table, events = await self.change(game_id, mutate)
         assert table.state is not None
         return Outcome(table, seat_box[0], events, table.mode.observe(table.state, seat_box[0]))
 
@@ -206,10 +202,9 @@ class GameService(TurnDriver):
         finally:
             lock.release()
 
-    async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
-                     before_save: Callable[[Table], None] | None = None) -> tuple[Table, list[Event]]:
-        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure.
-        `before_save` sees the changed copy, side moves included, just before its save."""
+    async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
+                     announce: bool = True) -> tuple[Table, list[Event]]:
+        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure."""
         async with self._locked(game_id):
             before = self.get(game_id)
             table = before.clone()
@@ -220,8 +215,6 @@ class GameService(TurnDriver):
             events += rules_of(table).side_moves(table, self.rng)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
-            if before_save is not None:
-                before_save(table)
             await self._persist(table)
         if announce:
             self._announce(before, table, events)

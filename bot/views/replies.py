@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias, cast
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -152,9 +151,6 @@ async def refuse(interaction: discord.Interaction, exc: GameError) -> None:
     await say(interaction, error_text(exc, resolve_locale(interaction.locale)))
 
 
-Rendered: TypeAlias = tuple[discord.Embed, discord.ui.View | None, list[discord.File]]  # a private step, ready to send
-
-
 class PrivateStep(Protocol):
     """A private step of any game (Dreamcats' bot.views.private.Private, Dream 21's hand): what `show` sends."""
 
@@ -163,18 +159,18 @@ class PrivateStep(Protocol):
         """Whether it shows cards that hide again after the table's reveal time (Dreamcats' peeks)."""
         ...
 
-    async def render(self, table: Table, obs: Any, locale: str) -> Rendered:
+    async def render(self, table: Table, obs: Any, locale: str
+                     ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
         """Embed, view and attachments."""
         ...
 
 
-async def show(interaction: discord.Interaction, private: PrivateStep, table: Table, obs: Any,
-               rendered: Awaitable[Rendered] | None = None) -> None:
+async def show(interaction: discord.Interaction, private: PrivateStep, table: Table, obs: Any) -> None:
     """Put a private step into the person's ephemeral reply: the promised answer (bot.views.replies.hold), or the
-    deferred reply filled. `rendered`: the step's rendering, begun earlier (bot.views.early)."""
+    deferred reply filled."""
     locale = resolve_locale(interaction.locale)
     # Drawn first, while the promised deferral still stands: a slow picture then goes into a deferred reply.
-    embed, view, files = await (private.render(table, obs, locale) if rendered is None else rendered)
+    embed, view, files = await private.render(table, obs, locale)
     new_message = await release(interaction)
     replacing = (new_message is False
                  or interaction.response.type is discord.InteractionResponseType.deferred_message_update)

@@ -14,7 +14,6 @@ from bot.service.moves import person_seat
 from bot.service.stand_in import mark_peek_shown, unseen_peek
 from bot.views import private
 from bot.views.click import Click, handler
-from bot.views.early import EarlyReply, StepFor
 from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
 from bot.views.replies import clicked_ephemeral, hold, show
@@ -54,7 +53,8 @@ async def _draw(click: Click) -> None:
     if await _peek_first(click, table, seat):
         return
     hold(click.interaction, new_message=True)
-    await _play_and_answer(click, Draw, _after_move(click.locale), move_number=click.bid.int_arg(0))
+    outcome = await click.service.play(table.game_id, click.user_id, Draw, move_number=click.bid.int_arg(0))
+    await _next_step(click, outcome.table, outcome.view)
 
 
 @handler("take")
@@ -112,29 +112,14 @@ async def _dream(click: Click) -> None:
     await show(click.interaction, private.my_dream(table, obs, seat, click.locale), table, obs)
 
 
-def _after_move(locale: str) -> StepFor:
+async def _next_step(click: Click, table: Table, obs: Observation) -> None:
     """After a move: the pending choice, or nothing more to do this turn."""
-    def step(table: Table, obs: Observation, seat: int) -> private.Private:
-        if obs.my_turn and obs.step is Step.HOLDING:
-            return private.holding(table, obs, locale)
-        if obs.my_turn and obs.step is Step.CHOOSING:
-            return private.choosing(table, obs, locale)
-        return private.Private(t("private.turn_done", locale))
-
-    return step
-
-
-async def _play_and_answer(click: Click, make: Callable[[int], Any], step_for: StepFor, *,
-                           move_number: int | None = None, round_number: int | None = None) -> None:
-    """Make the person's move and answer it privately, the answer rendered while the move is saved."""
-    early = EarlyReply(step_for, click.locale)
-    try:
-        outcome = await click.service.play(click.bid.game_id, click.user_id, make, move_number=move_number,
-                                           round_number=round_number, before_save=early.begin)
-    except BaseException:
-        early.cancel()
-        raise
-    await early.send(click.interaction, outcome)
+    if obs.my_turn and obs.step is Step.HOLDING:
+        await show(click.interaction, private.holding(table, obs, click.locale), table, obs)
+    elif obs.my_turn and obs.step is Step.CHOOSING:
+        await show(click.interaction, private.choosing(table, obs, click.locale), table, obs)
+    else:
+        await show(click.interaction, private.Private(t("private.turn_done", click.locale)), table, obs)
 
 
 # -- the private (ephemeral) steps: a deferred update, then the same message shows the next step -----------------------
@@ -144,16 +129,18 @@ async def _initial_peek(click: Click) -> None:
     if len(positions) != 2:
         raise StaleButtonError("choose two cards")
     hold(click.interaction, new_message=False)
-    locale = click.locale
-    await _play_and_answer(click, lambda s: InitialPeek(s, (positions[0], positions[1])),
-                           lambda table, obs, seat: private.peek_result(obs, seat, positions, locale),
-                           round_number=click.bid.int_arg(0))
+    outcome = await click.service.play(click.bid.game_id, click.user_id,
+                                       lambda s: InitialPeek(s, (positions[0], positions[1])),
+                                       round_number=click.bid.int_arg(0))
+    await show(click.interaction, private.peek_result(outcome.view, outcome.seat, positions, click.locale),
+               outcome.table, outcome.view)
 
 
 async def _move(click: Click, make: Callable[[int], Any]) -> None:
     click.my_turn()
     hold(click.interaction, new_message=False)
-    await _play_and_answer(click, make, _after_move(click.locale), move_number=click.bid.int_arg(0))
+    outcome = await click.service.play(click.bid.game_id, click.user_id, make, move_number=click.bid.int_arg(0))
+    await _next_step(click, outcome.table, outcome.view)
 
 
 @handler("tpos")
@@ -199,10 +186,10 @@ async def _peek_target(click: Click) -> None:
     target = parse_slot(click.values[0])
     click.my_turn()
     hold(click.interaction, new_message=False)
-    locale = click.locale
-    await _play_and_answer(click, lambda s: UsePeek(s, target),
-                           lambda table, obs, seat: private.peek_seen(table, obs, target, locale),
-                           move_number=click.bid.int_arg(0))
+    outcome = await click.service.play(click.bid.game_id, click.user_id, lambda s: UsePeek(s, target),
+                                       move_number=click.bid.int_arg(0))
+    await show(click.interaction, private.peek_seen(outcome.table, outcome.view, target, click.locale),
+               outcome.table, outcome.view)
 
 
 @handler("s2")

@@ -368,32 +368,3 @@ async def test_a_move_waits_behind_a_slow_save_instead_of_being_refused(service:
     release.set()
     await asyncio.gather(first, second)
     assert all(service.get(game_id).state.round.peeked)  # type: ignore[union-attr]
-
-
-async def test_a_move_is_shown_to_its_hook_before_it_is_saved(service: GameService, store: MemoryGameStore) -> None:
-    game_id = await _table(service, [ANA, BO])
-    for person in (ANA, BO):
-        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
-    seen: list[tuple[int, int, str]] = []
-
-    def before_save(table: Table, seat: int) -> None:
-        assert table.state is not None
-        seen.append((store.saves, seat, table.state.round.step.name))
-
-    saves = store.saves
-    outcome = await service.play(game_id, ANA.user_id, Draw, before_save=before_save)
-    # Called once, with the move made (Ana now holds the drawn card) and not yet saved; then it was saved.
-    assert seen == [(saves, 0, "HOLDING")] and store.saves == saves + 1
-    assert outcome.view.holding is not None
-
-
-async def test_a_refused_move_never_reaches_its_hook(service: GameService) -> None:
-    game_id = await _table(service, [ANA, BO])
-    for person in (ANA, BO):
-        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
-    seen: list[int] = []
-    with pytest.raises(StaleButtonError):
-        await service.play(game_id, ANA.user_id, Draw, move_number=999, before_save=lambda t, s: seen.append(s))
-    with pytest.raises(NotYourTurnError):
-        await service.play(game_id, BO.user_id, Draw, before_save=lambda t, s: seen.append(s))
-    assert seen == []
