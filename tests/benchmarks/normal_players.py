@@ -26,34 +26,36 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 from game.dreamcats.actions import Action
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.normal import NORMAL
-from game.dreamcats.players.strategy import play, threshold_wake
+from game.dreamcats.players.strategy import Params, play, threshold_wake
 
 Player = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
-def _changed(**fields: float) -> Player:
-    params = replace(NORMAL, **fields)
-
-    def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        return play(obs, legal, rng, params, threshold_wake)
-
-    return player
+def _normal_with(params: Params, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Normal's play with these knobs."""
+    return play(obs, legal, rng, params, threshold_wake)
 
 
-bias_0 = _changed(owner_bias=0.0)
-bias_1 = _changed(owner_bias=1.0)
-bias_15 = _changed(owner_bias=1.5)
-bias_2 = _changed(owner_bias=2.0)
-ceiling_5 = _changed(wake_ceiling=5.0)
-ceiling_8 = _changed(wake_ceiling=8.0)
-ceiling_10 = _changed(wake_ceiling=10.0)
-margin_1 = _changed(wake_margin=1.0)
-margin_3 = _changed(wake_margin=3.0)
-per_unknown_2 = _changed(wake_per_unknown=2.0)
+def _with(**fields: float) -> Player:
+    return partial(_normal_with, replace(NORMAL, **fields))
 
-__all__ = ["bias_0", "bias_1", "bias_15", "bias_2", "ceiling_10", "ceiling_5", "ceiling_8", "margin_1", "margin_3",
-           "per_unknown_2"]
+
+# Each variant's knobs, by the name `dreamcats arena` and `bench_paired` take after the module's.
+VARIANTS: dict[str, dict[str, float]] = {
+    "bias_0": {"owner_bias": 0.0}, "bias_1": {"owner_bias": 1.0}, "bias_15": {"owner_bias": 1.5},
+    "bias_2": {"owner_bias": 2.0}, "ceiling_5": {"wake_ceiling": 5.0}, "ceiling_8": {"wake_ceiling": 8.0},
+    "ceiling_10": {"wake_ceiling": 10.0}, "margin_1": {"wake_margin": 1.0}, "margin_3": {"wake_margin": 3.0},
+    "per_unknown_2": {"wake_per_unknown": 2.0},
+}
+
+
+def __getattr__(name: str) -> Player:
+    """A variant by name (`tests.benchmarks.normal_players:bias_2`): normal with that variant's knobs."""
+    if name not in VARIANTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _with(**VARIANTS[name])
