@@ -208,7 +208,6 @@ class ThreadLoopWriter(_EngineThread):
         return await self._thread.run(self.group_commit.run_core(work))
 
 
-
 class ThreadLoopReader(_EngineThread):
     """PostgreSQL reads on an engine and an event loop of their own thread (READ COMMITTED, as the bot's engine).
 

@@ -24,16 +24,15 @@ Run: .venv/bin/python -m bot.cli arena --players tests.benchmarks.normal_players
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
 from game.dreamcats.actions import Action
 from game.dreamcats.observation import Observation
+from game.dreamcats.players import Player
 from game.dreamcats.players.normal import NORMAL
 from game.dreamcats.players.strategy import Params, play, threshold_wake
-
-Player = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
 def _normal_with(params: Params, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
