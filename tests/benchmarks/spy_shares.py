@@ -8,7 +8,10 @@ of the thread's time each library spent: discord.py, aiohttp, asyncio (with uvlo
 Record the bot under load (its pid is the `tests.benchmarks.load_bot` process), then read the file:
     .venv/bin/py-spy record -p <bot pid> -d 35 -r 100 -f raw --nonblocking -o /tmp/spy.txt
     .venv/bin/python -m tests.benchmarks.spy_shares /tmp/spy.txt [--root "<module> (<string>:1)"] [--files 20]
-The default root is the load bot's main thread (started by `python -c`), which runs the event loop.
+        [--functions 40]
+The default root is the load bot's main thread (started by `python -c`), which runs the event loop. `--functions N`
+also lists the N functions found in the most samples anywhere on the stack (inclusive: a coroutine's own frames,
+as the loop resumed it, and everything it called).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Iterable
 
 LOOP_ROOT = "<module> (<string>:1)"
 FRAME_FILE = re.compile(r"\(([^()]*?)(?::\d+)?\)$")
+FRAME_LINE = re.compile(r":\d+\)$")
 
 
 def frame_file(frame: str) -> str:
@@ -45,6 +49,19 @@ def innermost_files(lines: Iterable[str], root: str) -> Counter[str]:
     return files
 
 
+def inclusive_functions(lines: Iterable[str], root: str) -> Counter[str]:
+    """Samples per function ("name (file)"), counted once per sample wherever it is on the stack, over the stacks
+    that start at `root`."""
+    functions: Counter[str] = Counter()
+    for line in lines:
+        stack, _, count = line.rstrip().rpartition(" ")
+        frames = stack.split(";")
+        if stack and frames[0].startswith(root):
+            for name in {FRAME_LINE.sub(")", frame) for frame in frames}:
+                functions[name] += int(count)
+    return functions
+
+
 def share_lines(counts: Counter[str], top: int) -> list[str]:
     """One line per entry, most samples first: samples and share of the total."""
     total = sum(counts.values()) or 1
@@ -57,9 +74,11 @@ def main() -> None:
     parser.add_argument("profile", help="py-spy's raw output (record -f raw)")
     parser.add_argument("--root", default=LOOP_ROOT, help="the first frame of the thread's stacks")
     parser.add_argument("--files", type=int, default=20, help="how many files to list")
+    parser.add_argument("--functions", type=int, default=0, help="how many functions to list, inclusive")
     args = parser.parse_args()
     with open(args.profile, encoding="utf-8") as profile:
-        files = innermost_files(profile, args.root)
+        lines = profile.readlines()
+    files = innermost_files(lines, args.root)
     packages: Counter[str] = Counter()
     for path, samples in files.items():
         packages[package_of(path)] += samples
@@ -67,6 +86,12 @@ def main() -> None:
     print("\n".join(share_lines(packages, 15)))
     print("by file:")
     print("\n".join(share_lines(files, args.files)))
+    if args.functions:
+        print(f"by function, inclusive (a share of the {sum(files.values())} samples):")
+        functions = inclusive_functions(lines, args.root)
+        total = sum(files.values()) or 1
+        print("\n".join(f"{name[:90]:<90} {samples:>6} {100 * samples / total:5.1f} %"
+                         for name, samples in functions.most_common(args.functions)))
 
 
 if __name__ == "__main__":
