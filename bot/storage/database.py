@@ -110,7 +110,6 @@ def reader_for(engine: AsyncEngine) -> Reader | None:
     return ThreadWriter(_thread_engine(engine), reads_only=True)
 
 
-
 def _thread_engine(engine: AsyncEngine) -> sqlalchemy.Engine:
     """A synchronous engine of one connection to the same SQLite file, for a thread of its own."""
     url = engine.url.set(drivername="sqlite")

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .rest import Call
 
 
-
 async def get_me(fake: FakeDiscord, call: Call) -> Any:
     """GET /users/@me: the bot user (static_login)."""
     return fake.bot.payload()

@@ -112,7 +112,6 @@ def random_steps(state: MatchState, rng: random.Random, wake_chance: float = 0.0
         yield random_action(state, rng, wake_chance)
 
 
-
 class Witness:
     """What each seat (and a spectator, None) may know, rebuilt only from the events it was shown.
 

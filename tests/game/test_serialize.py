@@ -121,7 +121,6 @@ def test_a_missing_field_is_refused() -> None:
         match_from_dict(data)
 
 
-
 def _slots_known(state: MatchState) -> list[Slot]:
     return [slot for known in state.round.knowledge.sets for slot in known]
 

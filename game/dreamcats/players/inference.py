@@ -85,7 +85,6 @@ def slot_caps(obs: Observation, took_caps: bool = False) -> dict[Slot, int]:
     return caps
 
 
-
 @dataclass(frozen=True, slots=True)
 class LastTurn:
     """A seat's own dream as it stood when its latest turn began: what it knew, and the cards it gave up since."""

@@ -217,7 +217,6 @@ async def test_two_saves_of_one_table_at_once_keep_exactly_one(db: Database) -> 
     assert stored is not None and stored.version == table.version + 1
 
 
-
 async def test_a_write_goes_through_while_the_bots_loop_is_busy(database_url: str) -> None:
     """The write's statements run on a thread of their own (SQLite's writer, PostgreSQL's own loop), so a save goes
     through while the bot's loop is stuck in other work: it never holds its game's lock for a busy loop's turns."""
