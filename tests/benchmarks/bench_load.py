@@ -156,6 +156,9 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
+        showing, drawn = sum(t.message is not None for t in tables), pictures.get("table.png", 0)
+        lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
+                     f"({drawn} table pictures sent in the window, {showing} tables showing)")
         await stop_tables(tables, tasks)
         live = sum(t.message is not None for t in tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
