@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 LOOP_ROOT = "<module> (<string>:1)"
 FRAME_FILE = re.compile(r"\(([^()]*?)(?::\d+)?\)$")
@@ -38,14 +38,20 @@ def package_of(path: str) -> str:
     return path.split("/", 1)[0] if "/" in path else "stdlib"
 
 
-def innermost_files(lines: Iterable[str], root: str) -> Counter[str]:
-    """Samples per innermost file, over the stacks that start at `root` (one thread's)."""
-    files: Counter[str] = Counter()
+def thread_stacks(lines: Iterable[str], root: str) -> Iterator[tuple[list[str], int]]:
+    """Each stack of py-spy's raw output that starts at `root` (one thread's), as its frames and its sample count."""
     for line in lines:
         stack, _, count = line.rstrip().rpartition(" ")
         frames = stack.split(";")
         if stack and frames[0].startswith(root):
-            files[frame_file(frames[-1])] += int(count)
+            yield frames, int(count)
+
+
+def innermost_files(lines: Iterable[str], root: str) -> Counter[str]:
+    """Samples per innermost file, over the stacks that start at `root`."""
+    files: Counter[str] = Counter()
+    for frames, count in thread_stacks(lines, root):
+        files[frame_file(frames[-1])] += count
     return files
 
 
@@ -53,19 +59,19 @@ def inclusive_functions(lines: Iterable[str], root: str) -> Counter[str]:
     """Samples per function ("name (file)"), counted once per sample wherever it is on the stack, over the stacks
     that start at `root`."""
     functions: Counter[str] = Counter()
-    for line in lines:
-        stack, _, count = line.rstrip().rpartition(" ")
-        frames = stack.split(";")
-        if stack and frames[0].startswith(root):
-            for name in {FRAME_LINE.sub(")", frame) for frame in frames}:
-                functions[name] += int(count)
+    for frames, count in thread_stacks(lines, root):
+        for name in dict.fromkeys(FRAME_LINE.sub(")", frame) for frame in frames):  # once each, in stack order
+            functions[name] += count
     return functions
 
 
-def share_lines(counts: Counter[str], top: int) -> list[str]:
-    """One line per entry, most samples first: samples and share of the total."""
-    total = sum(counts.values()) or 1
-    return [f"{name:<48} {samples:>6} {100 * samples / total:5.1f} %" for name, samples in counts.most_common(top)]
+def share_lines(counts: Counter[str], top: int, total: int | None = None, width: int = 48,
+                cut: bool = False) -> list[str]:
+    """One line per entry, most samples first: samples and share of `total` (of all the counts if None); names
+    padded to `width`, and cut to it with `cut`."""
+    total = total or sum(counts.values()) or 1
+    return [f"{name[:width] if cut else name:<{width}} {samples:>6} {100 * samples / total:5.1f} %"
+            for name, samples in counts.most_common(top)]
 
 
 def main() -> None:
@@ -87,11 +93,10 @@ def main() -> None:
     print("by file:")
     print("\n".join(share_lines(files, args.files)))
     if args.functions:
-        print(f"by function, inclusive (a share of the {sum(files.values())} samples):")
+        samples = sum(files.values())
+        print(f"by function, inclusive (a share of the {samples} samples):")
         functions = inclusive_functions(lines, args.root)
-        total = sum(files.values()) or 1
-        print("\n".join(f"{name[:90]:<90} {samples:>6} {100 * samples / total:5.1f} %"
-                         for name, samples in functions.most_common(args.functions)))
+        print("\n".join(share_lines(functions, args.functions, total=samples, width=90, cut=True)))
 
 
 if __name__ == "__main__":
