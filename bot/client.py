@@ -18,6 +18,7 @@ from bot.cog import DreamcatsCog
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
+from bot.lateness import Lateness
 from bot.pictures import start_processes, stop_processes, table_drawers, warm_up
 from bot.presenter import DiscordPresenter
 from bot.rules_guide import GUIDE_ITEMS
@@ -87,6 +88,7 @@ class DreamcatsBot(DreamcatsBase):
         self._freeze_startup = freeze_startup  # the real process does; tests, which start many bots, do not
         self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
         self._picture_processes = picture_processes  # the real process may; tests, which start many bots, do not
+        self.lateness = Lateness()
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""

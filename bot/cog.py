@@ -20,7 +20,7 @@ from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
 from bot.sending import SENDING_FAILED
-from bot.service import GameRunningError, Person, Table
+from bot.service import BotBusyError, GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.views.public import lobby_message
@@ -94,6 +94,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         """Open a lobby of a game (else the server's default game) in this channel (`thread`: in a thread of its own,
         else the server's game_threads); options of another game than that are refused, opening nothing."""
         locale = resolve_locale(interaction.locale)
+        self.bot.lateness.record(interaction.created_at, discord.utils.utcnow())
         missing = missing_permissions(interaction)
         if missing:
             names = ", ".join(t(f"permission.{name}", locale) for name in missing)
@@ -112,6 +113,11 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             # Redraw it too: if its message was deleted, the presenter posts it again.
             self.bot.presenter.table_changed(running)
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
+            return
+        if self.bot.lateness.busy:  # the tables in play first (bot.lateness)
+            log.info("start refused: clicks %.2f s late (guild=%s channel=%s user=%s)", self.bot.lateness.level,
+                     interaction.guild_id, interaction.channel_id, interaction.user.id)
+            await _private(interaction, error_text(BotBusyError("Too busy to open a new table now."), locale))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
         options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "duels": duels,

@@ -13,6 +13,7 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
+from bot.lateness import Lateness
 from bot.service import GameService, Notifier, Table
 from bot.storage import Database
 
@@ -45,6 +46,7 @@ class DreamcatsBase(commands.Bot):
     db: Database
     service: GameService
     presenter: Presenting
+    lateness: Lateness  # how late clicks reach their handlers; busy: no new table opens
 
 
 __all__ = ["DreamcatsBase", "Presenting", "TableEditor"]

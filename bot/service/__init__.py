@@ -3,6 +3,7 @@
 from bot.service.clock import Clock, ManualClock, SystemClock
 from bot.service.errors import (
     AlreadySeatedError,
+    BotBusyError,
     BusyError,
     ConflictError,
     GameGoneError,
@@ -27,7 +28,8 @@ from bot.service.store import GameStore, StoredGame, finished_match
 from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableError, table_from_payload
 
 __all__ = [
-    "AlreadySeatedError", "BusyError", "Clock", "ConflictError", "GameGoneError", "GameRunningError", "GameService",
+    "AlreadySeatedError", "BotBusyError", "BusyError", "Clock", "ConflictError", "GameGoneError", "GameRunningError",
+    "GameService",
     "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
     "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayerOrManagerError",
     "NotPlayingError",

@@ -70,6 +70,10 @@ class BusyError(TableError):
     """The table is busy with another move; try again."""
 
 
+class BotBusyError(TableError):
+    """The bot answers late under load, so it opens no new table for now (bot.lateness); the tables in play go on."""
+
+
 class ConflictError(TableError):
     """Another process changed the game at the same moment; the move was refused."""
 

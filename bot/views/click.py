@@ -92,6 +92,7 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
 
     A deferred reply is always completed: with the result, the refusal, or the apology (never left "thinking…").
     """
+    cast(DreamcatsBase, interaction.client).lateness.record(interaction.created_at, discord.utils.utcnow())
     click = Click(interaction, bid, values)
     try:
         function = HANDLERS.get(bid.action)

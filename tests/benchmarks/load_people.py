@@ -37,12 +37,14 @@ class Tally:
     clicks: int = 0
     person_moves: int = 0
     matches_started: int = 0
+    busy_refusals: int = 0  # /dreamcats start answered "too busy" (bot.lateness), in the window
+    busy_refusals_in_all: int = 0  # the same since the run began
 
     def reset(self) -> None:
         """Start a new measurement window."""
         self.acks, self.answers, self.edit_lags, self.repost_lags, self.failures = [], [], [], [], []
         self.ack_actions = []
-        self.refused = self.clicks = self.person_moves = self.matches_started = 0
+        self.refused = self.clicks = self.person_moves = self.matches_started = self.busy_refusals = 0
 
 
 @dataclass

@@ -13,16 +13,20 @@ from tests.fakediscord import FakeMessage, FakeUser
 _LINK = re.compile(r"discord\.com/channels/\d+/\d+/(\d+)")
 _MAX_STEPS = 8
 _START_TRIES = 10
+_BUSY = t("error.BotBusyError", "en")
 
 
 class PlayingTable(LoadTable):
     """A LoadTable whose people play match after match until told to stop."""
 
+    busy = False  # the last /dreamcats start was answered "too busy"
+
     async def run(self) -> None:
         """Open a match, play it with both people, repeat."""
         while not self.stopping:
             if not await self.open_match():
-                await asyncio.sleep(3.0)
+                # Told the bot is busy, a person tries again in about a minute; else (a lost answer) at once.
+                await asyncio.sleep(self.rng.uniform(30.0, 90.0) if self.busy else 3.0)
                 continue
             self.tally.matches_started += 1
             await asyncio.gather(*(self.person(seat) for seat in self.seats))
@@ -52,9 +56,14 @@ class PlayingTable(LoadTable):
     async def _start_lobby(self, host: FakeUser) -> FakeMessage | None:
         """/dreamcats start; if the answer was late or says a game is already open, find that lobby as a person
         would: through the link in the answer, or the lobby posted again in the channel."""
-        self.lobby = None
+        self.lobby, self.busy = None, False
         record = await self.fake.slash(host, self.channel, "dreamcats start", points=self.points, wait=False)
         await self.complete(record, "start-command")
+        if any(message.content == _BUSY for message in record.messages):
+            self.busy = True
+            self.tally.busy_refusals += 1
+            self.tally.busy_refusals_in_all += 1
+            return None
         for message in record.messages:
             if message.custom_ids:
                 return message

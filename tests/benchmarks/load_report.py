@@ -94,6 +94,8 @@ def report_window(window: Window) -> list[str]:
         f"new table message (below a reveal): {_ms(tally.repost_lags)} ({len(tally.repost_lags)})",
         f"table pictures' spacing (bot.frames), sampled each second: mean {window.after.get('spacing', 0.0):.2f} s",
         f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
+        f"new tables refused while the bot was busy (bot.lateness): {tally.busy_refusals} in the window, "
+        f"{tally.busy_refusals_in_all} since the run began",
         f"event loop: longest stall {window.after['max_stall'] * 1000:.1f} ms, "
         f"{window.after['stalls_over_50ms']} stalls over 50 ms (half or more of it: the collector's pauses "
         f"{window.after.get('stalls_in_collections', 0)}, else the loop's own running "
