@@ -8,10 +8,11 @@ bot answers late it opens no new table: `/dreamcats start` and Play again get a 
 a minute, and the tables in play keep their answers in time. Nothing else is refused.
 
 How late: a click's age when its handler starts (now, less the time in its Discord id), less the smallest age seen
-in the last hour (what the network and a difference between Discord's clock and ours add to every click), smoothed
-over the last clicks. Busy from BUSY_AFTER_S on; calm again under CALM_BELOW_S, so that it does not flap. The
-smoothing follows the time between clicks too, so one click after a quiet spell counts fully: a bot left busy by a
-rush and then idle is calm again at the next click that comes in time.
+in the last hour (what the network and a difference between Discord's clock and ours add to every click), averaged
+over about the last SMOOTHING_S seconds: a click's weight grows with the time since the one before, so hundreds of
+clicks a second make a steady average, and one click after a quiet spell counts fully (a bot left busy by a rush
+and then idle is calm again at the next click that comes in time). Busy from BUSY_AFTER_S on; calm again under
+CALM_BELOW_S, so that it does not flap.
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ log = logging.getLogger(__name__)
 # with none failing (README, Load), so the bot stays open there.
 BUSY_AFTER_S = 1.0
 CALM_BELOW_S = 0.5
-SMOOTHING = 0.05  # the weight of one click among many at once (about the last 20)
-SETTLE_S = 2.0  # after a quiet spell of this long, a click counts for about two thirds
+SMOOTHING_S = 2.0  # the average's time constant: a click after this long a pause counts for about two thirds
 FLOOR_BUCKET_S = 300.0  # the smallest age is kept per five minutes ...
 FLOOR_BUCKETS = 12  # ... for an hour
 
@@ -50,8 +50,8 @@ class Lateness:
         when = now.timestamp()
         age = when - sent.timestamp()
         late = max(0.0, age - self._floor(age, when))
-        weight = SMOOTHING if self._last is None else max(SMOOTHING, 1.0 - math.exp(-(when - self._last) / SETTLE_S))
-        self._last = when
+        weight = 1.0 if self._last is None else 1.0 - math.exp(-max(0.0, when - self._last) / SMOOTHING_S)
+        self._last = max(when, self._last or when)
         self.level += weight * (late - self.level)
         if not self.busy and self.level >= self.busy_after:
             self.busy = True

@@ -57,6 +57,21 @@ def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> li
     return tables
 
 
+def showing_tables(tables: list[PlayingTable]) -> int:
+    """The tables whose table message the people see."""
+    return sum(t.message is not None for t in tables)
+
+
+def global_limit_line(kinds: Counter[str], seconds: float, tables: int) -> str:
+    """The REST requests that count against Discord's global limit for a bot: every route but the interaction
+    endpoints (an interaction's answer, its edits and follow-ups), which are exempt."""
+    counted = sum(count for kind, count in kinds.items()
+                  if not kind.split(" ", 1)[-1].startswith(("/interactions/", "/webhooks/")))
+    return (f"REST requests under Discord's global limit (50/s for a bot unless Discord raises it; interaction "
+            f"endpoints are exempt): {counted / seconds:.1f}/s, {counted / seconds / max(1, tables):.3f}/s per table "
+            f"showing")
+
+
 async def open_tables(tables: list[PlayingTable], rate: float) -> list[asyncio.Task[None]]:
     """Start every table's people, `rate` tables a second, and wait until every table has shown its first match
     (the first ones may have finished it since)."""
@@ -107,19 +122,31 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
     tally, log = Tally(), Path(tempfile.gettempdir()) / f"bench_load-bot-{os.getpid()}.log"  # kept after the run
     async with FakeDiscord(lean=True) as fake:
         tables = build_world(fake, args, tally)
+        if args.quiet_fake_opening:
+            gc.collect()
+            gc.freeze()
+            gc.disable()
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
                                      edit_interval=args.edit_interval, defer_after=args.defer_after,
                                      picture_processes=args.picture_processes, free_saves=args.free_saves)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
-        opening = time.monotonic()
+        opening, opening_control = time.monotonic(), Counters()
+        opening_watcher = asyncio.create_task(watch_loop(opening_control))
+        gc.callbacks.append(opening_control.time_gc)
         half = len(tables) // 2
         tasks = await open_tables(tables[:half], args.open_rate)
         halfway = await bot.command("stats")
         tasks += await open_tables(tables[half:], args.open_rate)
         opened = await bot.command("stats")
+        gc.callbacks.remove(opening_control.time_gc)
+        opening_watcher.cancel()
         print(f"opened {sum(t.shown_once for t in tables)} of {args.games} tables in "
-              f"{time.monotonic() - opening:.1f} s")
+              f"{time.monotonic() - opening:.1f} s; meanwhile this process (fake + people) stalled up to "
+              f"{opening_control.max_stall * 1000:.0f} ms, {opening_control.stalls_over_50ms} times over 50 ms, its "
+              f"collector's longest pause {opening_control.max_gc_pause * 1000:.0f} ms "
+              f"({opening_control.full_collections} full collections of {opening_control.collections}); "
+              f"{len(fake.violations)} violations so far")
         if not args.fake_collects_freely:
             # This process holds the fake and every simulated person (1,000 at 500 tables): with Python's default
             # collector its full collections paused it 0.4-1.4 s at a time, and a reply that arrived meanwhile was
@@ -154,6 +181,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         per = max(1.0, window.delta("interactions"))
         lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f} (" + ", ".join(
             f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
+        lines.append(global_limit_line(fake.request_kinds - kinds, args.duration, showing_tables(tables)))
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         showing, drawn = sum(t.message is not None for t in tables), pictures.get("table.png", 0)
@@ -218,6 +246,8 @@ def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="live tables (default 100)")
     parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file); PostgreSQL: a scratch DB")
+    parser.add_argument("--quiet-fake-opening", action="store_true",
+                        help="this process's garbage collector off from the start, the tables' opening included")
     parser.add_argument("--fake-collects-freely", action="store_true",
                         help="leave this process's garbage collector as Python sets it (as before 2026-11-27)")
     parser.add_argument("--think", type=float, default=2.0, help="people's mean think time in s (default 2)")

@@ -14,6 +14,7 @@ import asyncio
 import cProfile
 import ctypes
 import gc
+import itertools
 import json
 import logging
 import os
@@ -34,9 +35,12 @@ from PIL import Image
 from bot.app import run_loop
 from bot.client import DreamcatsBot
 from bot.config import default_picture_processes
+from bot.lateness import Lateness
 from bot.service import Table
 from bot.views import replies
 from tests.benchmarks.load_report import percentile
+
+log = logging.getLogger(__name__)
 
 TICK = 0.02  # how often the stall monitor wakes; a stall is the lateness of that wake-up
 
@@ -74,6 +78,7 @@ class Counters:
         self.saves: list[float] = []  # seconds each live-game save took, from the service's call to its return
         self.group: Any = None  # the writer's GroupCommit, where there is one (its transactions and works)
         self.spacings: list[float] = []  # the table pictures' spacing, each second (s)
+        self.lateness: list[tuple[float, bool]] = []  # bot.lateness: (level, busy), each second
 
     def acknowledged(self, interaction_id: int) -> None:
         """The interaction's callback request is being made: how long the bot took to get there."""
@@ -173,12 +178,16 @@ async def watch_loop(counters: Counters) -> None:
 
 
 async def watch_spacing(bot: LoadBot) -> None:
-    """Note the table pictures' spacing (bot.frames) every second."""
-    while True:
+    """Note the table pictures' spacing (bot.frames) and how late clicks come (bot.lateness) every second; log the
+    lateness every 5 s (the bot log then shows when the bot turned new tables away)."""
+    for second in itertools.count(1):
         await asyncio.sleep(1.0)
         presenter = getattr(bot, "presenter", None)
         if presenter is not None:
             bot.counters.spacings.append(presenter.edit_spacing())
+        bot.counters.lateness.append((bot.lateness.level, bot.lateness.busy))
+        if second % 5 == 0:
+            log.warning("bench: clicks %.2f s late (bot.lateness), busy: %s", bot.lateness.level, bot.lateness.busy)
 
 
 def thread_cpu() -> dict[str, float]:
@@ -252,7 +261,9 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "threads": threads, "now": time.monotonic(),
             "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves),
             "transactions": getattr(counters.group, "transactions", 0), "works": getattr(counters.group, "works", 0),
-            "spacing": sum(counters.spacings) / len(counters.spacings) if counters.spacings else 0.0}
+            "spacing": sum(counters.spacings) / len(counters.spacings) if counters.spacings else 0.0,
+            "lateness": max((level for level, _ in counters.lateness), default=0.0),
+            "busy_seconds": sum(busy for _, busy in counters.lateness)}
 
 
 def bot_quantiles(values: list[float]) -> list[float]:
@@ -327,6 +338,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
             counters.acks.clear()
             counters.saves.clear()
             counters.spacings.clear()
+            counters.lateness.clear()
         elif command == "profile-start":
             profile = cProfile.Profile(time.thread_time)  # the event loop thread's own CPU, not GIL waits
             profile.enable()
@@ -350,6 +362,9 @@ async def main(args: argparse.Namespace) -> None:
                   freeze_startup=True, picture_processes=picture_processes(args))  # as `python -m bot` does
     if args.defer_after is not None:
         replies.DEFER_AFTER = args.defer_after
+    if os.environ.get("BENCH_BUSY_AFTER"):  # an experiment: another threshold for bot.lateness
+        busy_after = float(os.environ["BENCH_BUSY_AFTER"])
+        bot.lateness = Lateness(busy_after, busy_after / 2)
     bot.counters = Counters()
     bot.free_saves = args.free_saves
     gc.callbacks.append(bot.counters.time_gc)

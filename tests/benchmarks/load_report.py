@@ -93,6 +93,9 @@ def report_window(window: Window) -> list[str]:
         f"table edit after a move: {_ms(tally.edit_lags)} ({len(tally.edit_lags)} measured); of those, shown by a "
         f"new table message (below a reveal): {_ms(tally.repost_lags)} ({len(tally.repost_lags)})",
         f"table pictures' spacing (bot.frames), sampled each second: mean {window.after.get('spacing', 0.0):.2f} s",
+        f"clicks late at their handlers (bot.lateness), sampled each second: up to "
+        f"{window.after.get('lateness', 0.0):.2f} s; busy (no new table opens) {window.after.get('busy_seconds', 0)} s "
+        "of the window",
         f"failed clicks: {len(tally.failures)}" + (f" ({dict(failures)})" if failures else ""),
         f"new tables refused while the bot was busy (bot.lateness): {tally.busy_refusals} in the window, "
         f"{tally.busy_refusals_in_all} since the run began",

@@ -17,19 +17,22 @@ BUSY_LINE = t("error.BotBusyError", "en")
 
 
 def rush(bot: DreamcatsBot, late: float = 3.0) -> None:
-    """What the handlers see in a rush: clicks reaching them `late` seconds after they were sent."""
-    now = discord.utils.utcnow()
+    """What the handlers see in a rush: for 5 s, clicks reaching them `late` seconds after they were sent (timed a
+    little ahead of the clock, so that the test's own clicks, which come earlier, weigh nothing against them)."""
+    now = discord.utils.utcnow() + timedelta(seconds=1)
     bot.lateness.record(now, now)  # one click in time first: the network's share
-    for _ in range(60):
-        bot.lateness.record(now - timedelta(seconds=late), now)
+    for step in range(1, 101):
+        at = now + timedelta(seconds=step * 0.05)
+        bot.lateness.record(at - timedelta(seconds=late), at)
     assert bot.lateness.busy
 
 
 def calm(bot: DreamcatsBot) -> None:
-    """Clicks in time again."""
-    now = discord.utils.utcnow()
-    for _ in range(200):
-        bot.lateness.record(now, now)
+    """Clicks in time again, for 20 s after the rush."""
+    now = discord.utils.utcnow() + timedelta(seconds=7)
+    for step in range(200):
+        at = now + timedelta(seconds=step * 0.1)
+        bot.lateness.record(at, at)
     assert not bot.lateness.busy
 
 
