@@ -45,7 +45,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
 
     bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
                    shards=settings.shards, freeze_startup=True, force_sync=force_sync,
-                   picture_processes=settings.drawing_processes)
+                   picture_processes=settings.drawing_processes, busy_after=settings.busy_after_ms / 1000)
     unwatch = ConnectionLog().attach(bot)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()

@@ -18,7 +18,7 @@ from bot.cog import DreamcatsCog
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
-from bot.lateness import Lateness
+from bot.lateness import BUSY_AFTER_S, lateness_gauge
 from bot.pictures import start_processes, stop_processes, table_drawers, warm_up
 from bot.presenter import DiscordPresenter
 from bot.rules_guide import GUIDE_ITEMS
@@ -78,7 +78,7 @@ class DreamcatsBot(DreamcatsBase):
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
                  shard: tuple[int, int] | None = None, freeze_startup: bool = False, force_sync: bool = False,
-                 picture_processes: int = 0, **options: Any) -> None:
+                 picture_processes: int = 0, busy_after: float = BUSY_AFTER_S, **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
@@ -88,7 +88,7 @@ class DreamcatsBot(DreamcatsBase):
         self._freeze_startup = freeze_startup  # the real process does; tests, which start many bots, do not
         self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
         self._picture_processes = picture_processes  # the real process may; tests, which start many bots, do not
-        self.lateness = Lateness()
+        self.lateness = lateness_gauge(busy_after)
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""

@@ -17,6 +17,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _SHARD_PART = re.compile(r"^(\d{1,5})(?:-(\d{1,5}))?$")  # five digits: no range can eat the memory
 AUTO_PICTURE_PROCESSES = 2  # unset: one per core beyond the event loop's, at most this many
 MAX_PICTURE_PROCESSES = 16
+BUSY_AFTER_MS, MAX_BUSY_AFTER_MS = 1000, 2500  # past 2.5 s a late click has no time left for its answer
 _SHARD_IDS_HELP = "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5"
 
 
@@ -26,7 +27,7 @@ class ConfigError(Exception):
 
 class Settings(BaseSettings):
     """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT,
-    DREAMCATS_PICTURE_PROCESSES."""
+    DREAMCATS_PICTURE_PROCESSES, DREAMCATS_BUSY_AFTER_MS."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -39,6 +40,8 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(None, validation_alias="DREAMCATS_SHARD_IDS")
     picture_processes: int | None = Field(None, ge=0, le=MAX_PICTURE_PROCESSES,
                                           validation_alias="DREAMCATS_PICTURE_PROCESSES")
+    # How late clicks may reach their handlers before new tables wait (bot.lateness); 0: never refuse one.
+    busy_after_ms: int = Field(BUSY_AFTER_MS, ge=0, le=MAX_BUSY_AFTER_MS, validation_alias="DREAMCATS_BUSY_AFTER_MS")
 
     @field_validator("discord_token")
     @classmethod
@@ -74,6 +77,11 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("busy_after_ms", mode="before")
+    @classmethod
+    def _empty_is_default(cls, value: object) -> object:
+        return BUSY_AFTER_MS if value == "" else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -74,4 +74,11 @@ class Lateness:
         return min(smallest for _, smallest in self._floors)
 
 
-__all__ = ["BUSY_AFTER_S", "CALM_BELOW_S", "Lateness"]
+def lateness_gauge(busy_after: float) -> Lateness:
+    """The gauge for a threshold in seconds (calm again at half of it); 0 or less: never busy."""
+    if busy_after <= 0:
+        return Lateness(math.inf, math.inf)
+    return Lateness(busy_after, busy_after * CALM_BELOW_S / BUSY_AFTER_S)
+
+
+__all__ = ["BUSY_AFTER_S", "CALM_BELOW_S", "Lateness", "lateness_gauge"]

@@ -11,8 +11,9 @@ default), add one normal computer player and play it to the end, then open the n
 Discord shows them, after an exponential think time (mean --think s; --stress: none, a person clicks as soon as
 the table shows their turn). PostgreSQL URLs get a scratch database that is dropped afterwards. --free-saves makes a
 live game's save return at once without touching the database: what the figures would be if storage cost nothing.
-This process's garbage collector is off from the end of the tables' opening to the end of the run
-(--fake-collects-freely: on, as before 2026-11-27), so that the fake's own pauses are not timed as the bot's.
+This process's garbage collector is off for the whole run (--fake-collects-while-opening: from the end of the
+tables' opening, as before 2026-11-29; --fake-collects-freely: never, as before 2026-11-27), so that the fake's own
+pauses are not timed as the bot's.
 """
 
 from __future__ import annotations
@@ -55,6 +56,21 @@ def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> li
 
     fake.on_write = route
     return tables
+
+
+def quiet_collector() -> None:
+    """This process's garbage collector off to the end of the run, what it set up frozen first.
+
+    This process holds the fake and every simulated person (1,000 at 500 tables): with Python's default collector
+    its full collections paused it 0.4-1.4 s at a time, and a reply that arrived meanwhile was timed late. Until
+    2026-11-29 the collector stayed on while the tables opened, and off only from there on, after one full
+    collection: at 2,000 tables that collection held the fake long enough that 600-1,300 of the bot's answers came
+    after Discord's 3 s by the fake's clock (README, Load, "fifteenth session"); with more tables, its collections
+    while the tables opened made thousands more.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.disable()
 
 
 def showing_tables(tables: list[PlayingTable]) -> int:
@@ -122,10 +138,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
     tally, log = Tally(), Path(tempfile.gettempdir()) / f"bench_load-bot-{os.getpid()}.log"  # kept after the run
     async with FakeDiscord(lean=True) as fake:
         tables = build_world(fake, args, tally)
-        if args.quiet_fake_opening:
-            gc.collect()
-            gc.freeze()
-            gc.disable()
+        if not (args.fake_collects_freely or args.fake_collects_while_opening):
+            quiet_collector()
         bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
                                      edit_interval=args.edit_interval, defer_after=args.defer_after,
                                      picture_processes=args.picture_processes, free_saves=args.free_saves)
@@ -147,14 +161,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
               f"collector's longest pause {opening_control.max_gc_pause * 1000:.0f} ms "
               f"({opening_control.full_collections} full collections of {opening_control.collections}); "
               f"{len(fake.violations)} violations so far")
-        if not args.fake_collects_freely:
-            # This process holds the fake and every simulated person (1,000 at 500 tables): with Python's default
-            # collector its full collections paused it 0.4-1.4 s at a time, and a reply that arrived meanwhile was
-            # timed late. Its collector stays off from here to the end of the run (what it set up is frozen
-            # first), so its pauses stay out of the bot's figures.
-            gc.collect()
-            gc.freeze()
-            gc.disable()
+        if args.fake_collects_while_opening:
+            quiet_collector()
         await asyncio.sleep(args.warmup)
         tally.reset()
         await bot.command("reset-stalls")
@@ -246,8 +254,9 @@ def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="live tables (default 100)")
     parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file); PostgreSQL: a scratch DB")
-    parser.add_argument("--quiet-fake-opening", action="store_true",
-                        help="this process's garbage collector off from the start, the tables' opening included")
+    parser.add_argument("--fake-collects-while-opening", action="store_true",
+                        help="this process's garbage collector on until the tables have opened (as before "
+                             "2026-11-29), then off after one full collection")
     parser.add_argument("--fake-collects-freely", action="store_true",
                         help="leave this process's garbage collector as Python sets it (as before 2026-11-27)")
     parser.add_argument("--think", type=float, default=2.0, help="people's mean think time in s (default 2)")

@@ -35,7 +35,7 @@ from PIL import Image
 from bot.app import run_loop
 from bot.client import DreamcatsBot
 from bot.config import default_picture_processes
-from bot.lateness import Lateness
+from bot.lateness import lateness_gauge
 from bot.service import Table
 from bot.views import replies
 from tests.benchmarks.load_report import percentile
@@ -363,8 +363,7 @@ async def main(args: argparse.Namespace) -> None:
     if args.defer_after is not None:
         replies.DEFER_AFTER = args.defer_after
     if os.environ.get("BENCH_BUSY_AFTER"):  # an experiment: another threshold for bot.lateness
-        busy_after = float(os.environ["BENCH_BUSY_AFTER"])
-        bot.lateness = Lateness(busy_after, busy_after / 2)
+        bot.lateness = lateness_gauge(float(os.environ["BENCH_BUSY_AFTER"]))
     bot.counters = Counters()
     bot.free_saves = args.free_saves
     gc.callbacks.append(bot.counters.time_gc)

@@ -170,3 +170,20 @@ def test_bad_picture_processes_are_one_clear_line(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("DREAMCATS_PICTURE_PROCESSES", value)
     with pytest.raises(ConfigError, match="^DREAMCATS_PICTURE_PROCESSES: "):
         load_settings(None)
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, 1000), ("", 1000), ("0", 0), ("400", 400), ("2500", 2500)])
+def test_how_late_clicks_may_come_before_new_tables_wait(monkeypatch: pytest.MonkeyPatch, value: str | None,
+                                                         expected: int) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    if value is not None:
+        monkeypatch.setenv("DREAMCATS_BUSY_AFTER_MS", value)
+    assert load_settings(None).busy_after_ms == expected
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "2501"])
+def test_a_bad_busy_threshold_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_BUSY_AFTER_MS", value)
+    with pytest.raises(ConfigError, match="^DREAMCATS_BUSY_AFTER_MS: "):
+        load_settings(None)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.lateness import BUSY_AFTER_S, CALM_BELOW_S, FLOOR_BUCKET_S, FLOOR_BUCKETS, Lateness
+from bot.lateness import BUSY_AFTER_S, CALM_BELOW_S, FLOOR_BUCKET_S, FLOOR_BUCKETS, Lateness, lateness_gauge
 
 START = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -94,3 +94,12 @@ def test_the_level_stays_within_the_lateness_seen(steps: list[tuple[float, float
             assert gauge.busy
         if gauge.level < CALM_BELOW_S:
             assert not gauge.busy
+
+
+def test_an_operator_sets_the_threshold_or_turns_the_refusals_off() -> None:
+    strict, off = lateness_gauge(0.4), lateness_gauge(0.0)
+    for gauge in (strict, off):
+        now = clicks(gauge, late=0.0, count=10, start=START)
+        clicks(gauge, late=0.6, count=400, start=now)
+    assert strict.busy and strict.busy_after == 0.4 and strict.calm_below == 0.2
+    assert not off.busy and off.level > 0.4
