@@ -25,7 +25,7 @@ class PlayingTable(LoadTable):
         """Open a match, play it with both people, repeat."""
         while not self.stopping:
             if not await self.open_match():
-                # Told the bot is busy, a person tries again in about a minute; else (a lost answer) at once.
+                # Told the bot is busy, a person tries again in about a minute; else (a lost answer) after 3 s.
                 await asyncio.sleep(self.rng.uniform(30.0, 90.0) if self.busy else 3.0)
                 continue
             self.tally.matches_started += 1

@@ -164,11 +164,14 @@ def test_picture_processes_can_be_set(monkeypatch: pytest.MonkeyPatch, value: st
     assert load_settings(None).drawing_processes == expected
 
 
-@pytest.mark.parametrize("value", ["-1", "many", "99"])
-def test_bad_picture_processes_are_one_clear_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+@pytest.mark.parametrize(("name", "value"), [
+    *(("DREAMCATS_PICTURE_PROCESSES", value) for value in ("-1", "many", "99")),
+    *(("DREAMCATS_BUSY_AFTER_MS", value) for value in ("-1", "soon", "2501")),
+])
+def test_a_bad_number_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
-    monkeypatch.setenv("DREAMCATS_PICTURE_PROCESSES", value)
-    with pytest.raises(ConfigError, match="^DREAMCATS_PICTURE_PROCESSES: "):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=f"^{name}: "):
         load_settings(None)
 
 
@@ -179,11 +182,3 @@ def test_how_late_clicks_may_come_before_new_tables_wait(monkeypatch: pytest.Mon
     if value is not None:
         monkeypatch.setenv("DREAMCATS_BUSY_AFTER_MS", value)
     assert load_settings(None).busy_after_ms == expected
-
-
-@pytest.mark.parametrize("value", ["-1", "soon", "2501"])
-def test_a_bad_busy_threshold_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
-    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
-    monkeypatch.setenv("DREAMCATS_BUSY_AFTER_MS", value)
-    with pytest.raises(ConfigError, match="^DREAMCATS_BUSY_AFTER_MS: "):
-        load_settings(None)
