@@ -20,7 +20,7 @@ from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
 from bot.sending import SENDING_FAILED
-from bot.service import BotBusyError, GameRunningError, Person, Table
+from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.views.public import lobby_message
@@ -114,11 +114,6 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             self.bot.presenter.table_changed(running)
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
-        if self.bot.lateness.busy:  # the tables in play first (bot.lateness)
-            log.info("start refused: clicks %.2f s late (guild=%s channel=%s user=%s)", self.bot.lateness.level,
-                     interaction.guild_id, interaction.channel_id, interaction.user.id)
-            await _private(interaction, error_text(BotBusyError("Too busy to open a new table now."), locale))
-            return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
         options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "duels": duels,
                    "wild": wild, "timer": timer}
@@ -169,6 +164,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     async def _open_lobby(self, interaction: discord.Interaction, locale: str, game: str | None,
                           options: dict[str, Any], thread: bool | None) -> Table:
+        self.bot.lateness.refuse_new_table("start", guild=interaction.guild_id, channel=interaction.channel_id,
+                                           user=interaction.user.id)  # the tables in play first
         guild_id = interaction.guild_id or 0
         server = await self.bot.db.server_defaults.get(guild_id)
         key = chosen_game(game, server)

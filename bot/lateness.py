@@ -23,6 +23,8 @@ import math
 from collections import deque
 from datetime import datetime
 
+from bot.service.errors import BotBusyError
+
 log = logging.getLogger(__name__)
 
 # Discord allows 3 s for the first answer, and the bot defers an answer not ready after 0.5 s (bot.views.replies):
@@ -61,6 +63,13 @@ class Lateness:
         elif self.busy and self.level < self.calm_below:
             self.busy = False
             log.info("calm again: clicks %.2f s late; new tables open", self.level)
+
+    def refuse_new_table(self, what: str, **ids: object) -> None:
+        """BotBusyError while busy, with one line for the operator ("<what> refused: …" and the `ids`); else nothing."""
+        if self.busy:
+            log.info("%s refused: clicks %.2f s late (%s)", what, self.level,
+                     " ".join(f"{name}={value}" for name, value in ids.items()))
+            raise BotBusyError("Too busy to open a new table now.")
 
     def _floor(self, age: float, when: float) -> float:
         """The smallest age of the last hour, this one included."""

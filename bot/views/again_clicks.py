@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,13 +9,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.game_threads import lobby_in_new_thread
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale
-from bot.service import BotBusyError
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
 from bot.views.public import lobby_message
-
-log = logging.getLogger(__name__)
 
 
 @handler("again")
@@ -24,9 +20,7 @@ async def _play_again(click: Click) -> None:
     """Open the lobby (answered by a deferred update); the presenter posts it as a new message."""
     bot = cast(DreamcatsBase, click.interaction.client)
     guild_id, game_id = click.interaction.guild_id or 0, click.bid.game_id
-    if bot.lateness.busy:
-        log.info("play again refused: clicks %.2f s late (game=%s user=%s)", bot.lateness.level, game_id, click.user_id)
-        raise BotBusyError("The bot is too busy to open a new table now.")
+    bot.lateness.refuse_new_table("play again", game=game_id, user=click.user_id)
     await click.interaction.response.defer()
 
     async def read(session: AsyncSession) -> tuple[LastMatch | None, ServerSettingsRecord]:

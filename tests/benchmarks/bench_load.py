@@ -189,14 +189,14 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         per = max(1.0, window.delta("interactions"))
         lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f} (" + ", ".join(
             f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
-        lines.append(global_limit_line(fake.request_kinds - kinds, args.duration, showing_tables(tables)))
+        showing, drawn = showing_tables(tables), pictures.get("table.png", 0)
+        lines.append(global_limit_line(fake.request_kinds - kinds, args.duration, showing))
         lines.append("pictures sent per interaction: " + ", ".join(
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
-        showing, drawn = sum(t.message is not None for t in tables), pictures.get("table.png", 0)
         lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
                      f"({drawn} table pictures sent in the window, {showing} tables showing)")
         await stop_tables(tables, tasks)
-        live = sum(t.message is not None for t in tables)
+        live = showing_tables(tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
         lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "
                      f"{len(tables) - half}, {(opened['rss'] - halfway['rss']) / max(1, len(tables) - half) / 1024:.0f}"
