@@ -30,6 +30,10 @@ class TableEditor(Protocol):
         """Edit the table message, or post it if there is none yet (and remember it)."""
         ...
 
+    def lend_token(self, game_id: str, message_id: int, token: str) -> None:
+        """A click on the game's message was answered with a deferred update: its token may edit that message."""
+        ...
+
 
 class Presenting(Notifier, Protocol):
     """The presenter as the commands and views use it: what the service tells it, and its table edits."""

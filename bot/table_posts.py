@@ -1,6 +1,7 @@
 """The Discord side of a game's messages: edit the table message (whole, or only its text and buttons), post it
 again when it was deleted or must move below a reveal, and post notices. One game's edits go out one at a time, so
-a newer edit is never overtaken by an older one."""
+a newer edit is never overtaken by an older one. An edit goes through a click's token where one is lent for the
+table message (bot.edit_tokens: Discord's global rate limit does not count those), else as a channel message edit."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import logging
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
+from discord.webhook.async_ import async_context
 
+from bot.edit_tokens import EditTokens
 from bot.game_threads import lobby_moving, post_channel, started_line
 from bot.hub import DreamcatsBase
 from bot.service import Table
@@ -31,6 +34,7 @@ class TablePosts:
         self.bot = bot
         self.repost: set[str] = set()
         self.edits = 0
+        self.tokens = EditTokens()
         self._locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -40,6 +44,7 @@ class TablePosts:
     def forget(self, game_id: str) -> None:
         """The game is over: no lock or repost mark kept for it."""
         self.repost.discard(game_id)
+        self.tokens.forget(game_id)
         lock = self._locks.get(game_id)
         if lock is not None and not lock.locked():
             del self._locks[game_id]
@@ -50,7 +55,7 @@ class TablePosts:
         if table.message_id is None or table.game_id in self.repost or lobby_moving(table):
             raise TableGoneError(table.game_id)
         try:
-            await self._patch(post_channel(table), table.message_id, content=content, components=rows)
+            await self._patch(table, table.message_id, content=content, components=rows)
         except discord.NotFound:
             log.info("game %s: the table message was deleted, posting it again", table.game_id)
             raise TableGoneError(table.game_id) from None
@@ -67,7 +72,7 @@ class TablePosts:
         elif table.message_id is not None and retired is None:
             try:
                 # MISSING, not None, leaves the message's pictures as they are
-                await self._patch(post_channel(table), table.message_id, content=content, embed=embed, view=view,
+                await self._patch(table, table.message_id, content=content, embed=embed, view=view,
                                   attachments=discord.utils.MISSING if attachments is None else attachments)
                 self.edits += 1
                 return
@@ -85,7 +90,11 @@ class TablePosts:
         if retired is not None:
             await self._retire(channel, table.game_id, retired)
 
-    async def _patch(self, channel_id: int, message_id: int, components: list[dict[str, Any]] | None = None,
+    def lend_token(self, game_id: str, message_id: int, token: str) -> None:
+        """A click on the game's message `message_id` was answered with a deferred update: its token may edit it."""
+        self.tokens.lend(game_id, message_id, token)
+
+    async def _patch(self, table: Table, message_id: int, components: list[dict[str, Any]] | None = None,
                      **fields: Any) -> None:
         """Edit a message without reading Discord's answer back into a discord.Message.
 
@@ -97,14 +106,53 @@ class TablePosts:
             if components is not None:  # rows made without a view (bot.views.shown.component_rows)
                 assert params.payload is not None, "rows are sent only with edits that carry no file"
                 params.payload["components"] = components
-            await self.bot.http.edit_message(channel_id, message_id, params=params)
+            if await self._patch_by_token(table.game_id, message_id, params):
+                return
+            await self.bot.http.edit_message(post_channel(table), message_id, params=params)
+
+    async def _patch_by_token(self, game_id: str, message_id: int, params: MultipartParameters) -> bool:
+        """The edit through a click's token, if one is lent for the message; False if it must go the channel's way."""
+        token = self.tokens.for_message(game_id, message_id)
+        application_id = None if token is None else self.bot.application_id
+        if token is None or application_id is None:
+            return False
+        try:
+            await async_context.get().edit_original_interaction_response(
+                application_id, token, payload=params.payload, multipart=params.multipart, files=params.files,
+                **self._session_for(application_id, token))
+            return True
+        except discord.HTTPException as exc:  # lapsed early, or the message was deleted: the channel's way tells
+            self.tokens.drop(game_id, token)
+            log.info("game %s: a click's token no longer edits the table (%s %s); editing it directly", game_id,
+                     exc.status, exc.code)
+            for file in params.files or ():
+                file.reset()  # the failed attempt read them
+            return False
+
+    def _session_for(self, application_id: int, token: str) -> dict[str, Any]:
+        """The bot's own HTTP session and proxy, for a request made with a click's token."""
+        webhook = discord.Webhook.partial(application_id, token, client=self.bot)
+        return {"session": webhook.session, "proxy": webhook.proxy, "proxy_auth": webhook.proxy_auth}
 
     async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:
         """Delete a table message that a newer one replaced (its buttons would otherwise still invite clicks)."""
+        token = self.tokens.for_message(game_id, message_id)
+        application_id = None if token is None else self.bot.application_id
         try:
+            if token is not None and application_id is not None:
+                try:
+                    await async_context.get().delete_original_interaction_response(
+                        application_id, token, **self._session_for(application_id, token))
+                    return
+                except discord.HTTPException as exc:
+                    log.info("game %s: a click's token no longer deletes the previous table (%s %s)", game_id,
+                             exc.status, exc.code)
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
+        finally:
+            if token is not None:
+                self.tokens.drop(game_id, token)
 
     async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
                    file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None,

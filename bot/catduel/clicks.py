@@ -27,7 +27,7 @@ async def _pick_cat(click: Click) -> None:
     value = click.values[0] if click.values else ""
     if not value.isdigit() or not 0 <= int(value) <= len(CATS):
         raise StaleButtonError("That cat is not one of ours.")
-    await click.interaction.response.defer()  # the lobby message shows the pick
+    await click.defer_update()  # the lobby message shows the pick
     await click.service.pick(click.bid.game_id, click.user_id, CATS[int(value) - 1].value if int(value) else None)
 
 

@@ -67,6 +67,15 @@ class Click:
         self.check_fresh(table)
         return table, seat
 
+    async def defer_update(self) -> None:
+        """Acknowledge a click on a game's public message with nothing to say privately (the message shows the
+        result); the click's token may then edit that message (bot.edit_tokens)."""
+        await self.interaction.response.defer()
+        message = self.interaction.message
+        if message is not None and not message.flags.ephemeral:
+            bot = cast(DreamcatsBase, self.interaction.client)
+            bot.presenter.posts.lend_token(self.bid.game_id, message.id, self.interaction.token)
+
     def check_fresh(self, table: Table) -> None:
         """Refuse a button from an earlier moment (its first argument is the move number)."""
         if self.bid.int_arg(0) != table.move_number:

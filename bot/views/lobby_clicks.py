@@ -8,19 +8,19 @@ from bot.views.click import Click, handler
 
 @handler("join")
 async def _join(click: Click) -> None:
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.join(click.bid.game_id, click.person)
 
 
 @handler("leave")
 async def _leave(click: Click) -> None:
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.leave_lobby(click.bid.game_id, click.user_id)
 
 
 @handler("addbot")
 async def _add_computer(click: Click) -> None:
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.add_computer(click.bid.game_id, click.user_id, click.values[0] if click.values else "")
 
 
@@ -29,20 +29,20 @@ async def _remove_seat(click: Click) -> None:
     seat, _, occupant = (click.values[0] if click.values else "").partition(".")
     if not seat.isdigit() or not occupant.isdigit():
         raise StaleButtonError("That choice is not one of ours.")
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.remove_seat(click.bid.game_id, click.user_id, int(seat), int(occupant) or None)
 
 
 @handler("start")
 async def _start(click: Click) -> None:
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.start(click.bid.game_id, click.user_id)
 
 
 @handler("cancel")
 async def _cancel(click: Click) -> None:
     manager = bool(click.interaction.permissions.manage_guild)
-    await click.interaction.response.defer()
+    await click.defer_update()
     await click.service.close(click.bid.game_id, click.user_id, is_manager=manager, reason="cancelled")
 
 

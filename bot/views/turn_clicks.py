@@ -92,7 +92,7 @@ async def _wake_confirmed(click: Click) -> None:
 
 @handler("next")
 async def _next_round(click: Click) -> None:
-    await click.interaction.response.defer()  # the table itself shows who is ready, and then the new round
+    await click.defer_update()  # the table itself shows who is ready, and then the new round
     await click.service.ready_for_next_round(click.bid.game_id, click.user_id)
 
 

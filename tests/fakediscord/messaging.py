@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 13, 1 << 14, 1 << 15
 READ_HISTORY, SEND_IN_THREADS = 1 << 16, 1 << 38
 MANAGE_THREADS, CREATE_PUBLIC_THREADS = 1 << 34, 1 << 35
+TOKEN_LIFETIME = 15 * 60.0  # an interaction's token answers for its webhook routes this long after the interaction
 
 
 async def interaction_callback(fake: FakeDiscord, call: Call) -> Any:
@@ -84,6 +85,8 @@ def _record_for(fake: FakeDiscord, call: Call) -> InteractionRecord:
     record = fake.by_token.get(call.params["webhook_token"])
     if record is None or call.params["webhook_id"] != str(fake.application_id):
         raise rules.unknown_webhook()
+    if time.monotonic() - record.sent_at > TOKEN_LIFETIME:
+        raise rules.DiscordError(401, 50027, "Invalid Webhook Token")  # a bot that uses a lapsed token breaks a rule
     if record.response_type is None:
         fake.violate("followup-before-ack", f"{call.label} before the interaction was acknowledged", 10015,
                      call.label)

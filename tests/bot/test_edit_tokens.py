@@ -1,0 +1,153 @@
+"""A table is edited through a click's token where one is lent (bot.edit_tokens): Discord's global rate limit does not
+count those edits. The token is used only for its own message and only while Discord still takes it."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+import pytest
+
+from bot.client import DreamcatsBot
+from bot.edit_tokens import TOKEN_USE, EditTokens
+from bot.presentations import presentation_of
+from tests.bot.conftest import World
+from tests.bot.test_endtoend import open_table
+from tests.bot.ui import Players
+from tests.fakediscord import FakeMessage
+
+CHANNEL_EDIT = "PATCH /channels/{id}/messages/{id}"
+TOKEN_EDIT = "PATCH /webhooks/{id}/{id}/messages/@original"
+TOKEN_DELETE = "DELETE /webhooks/{id}/{id}/messages/@original"
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_token_edits_only_its_own_message_until_its_time_is_up() -> None:
+    clock = Clock()
+    tokens = EditTokens(clock)
+    tokens.lend("g1", 10, "secret-a")
+    assert tokens.for_message("g1", 10) == "secret-a"
+    assert tokens.for_message("g1", 11) is None  # the table moved to a new message
+    assert tokens.for_message("g2", 10) is None
+    clock.now += TOKEN_USE - 1
+    assert tokens.for_message("g1", 10) == "secret-a"
+    clock.now += 1
+    assert tokens.for_message("g1", 10) is None and len(tokens) == 0  # Discord would refuse it within the minute
+
+
+def test_a_refused_token_is_dropped_but_a_newer_one_stays() -> None:
+    tokens = EditTokens(Clock())
+    tokens.lend("g1", 10, "old")
+    tokens.lend("g1", 10, "new")  # the newest click's token replaces the older one
+    tokens.drop("g1", "old")
+    assert tokens.for_message("g1", 10) == "new"
+    tokens.drop("g1", "new")
+    assert tokens.for_message("g1", 10) is None
+    tokens.lend("g1", 10, "again")
+    tokens.forget("g1")
+    assert len(tokens) == 0
+
+
+def test_a_token_never_shows_in_its_repr() -> None:
+    tokens = EditTokens(Clock())
+    tokens.lend("g1", 10, "secret-a")
+    assert "secret-a" not in repr(tokens._tokens)
+
+
+def _shows_newest(players: Players, message: FakeMessage) -> bool:
+    """The message shows the live table's newest text."""
+    table = players.table
+    assert table is not None and table.state is not None
+    return message.content == presentation_of(table).table_content(table)
+
+
+def _since(players: Players, before: Counter[str]) -> Counter[str]:
+    return players.world.fake.request_kinds - before
+
+
+async def _turns(players: Players, steps: int) -> None:
+    await players.initial_peeks()
+    for _ in range(steps):
+        table = players.table
+        if table is None or table.state is None or table.paused_until is not None:
+            return
+        await players.play_turn_step()
+
+
+async def test_after_the_start_click_the_table_is_edited_through_its_token(world: World,
+                                                                          running: DreamcatsBot) -> None:
+    players = await open_table(world, running, points=100)
+    before = Counter(world.fake.request_kinds)
+    await _turns(players, 6)
+    await players.settle()
+    sent = _since(players, before)
+    assert sent[TOKEN_EDIT] >= 6 and sent[CHANNEL_EDIT] == 0
+    table = players.table
+    assert table is not None and table.state is not None
+    message = players.message()
+    assert message.id == table.message_id and not message.deleted
+    assert _shows_newest(players, message)  # what the people see is the newest table
+    assert world.fake.violations == []
+
+
+async def test_the_table_below_a_reveal_takes_the_next_rounds_tokens(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    players = await open_table(world, running, points=100)
+    first = players.message()
+    before = Counter(fake.request_kinds)
+    while players.table is not None and players.table.state is not None and players.table.state.round.number == 1:
+        await _turns(players, 1)
+    await players.settle()
+    assert first.deleted and _since(players, before)[TOKEN_DELETE] == 1  # the old table went through its token
+    moved = players.message()
+    assert moved is not first
+    before = Counter(fake.request_kinds)
+    await players.next_round()  # the clicks on the new message lend its tokens
+    await _turns(players, 4)
+    await players.settle()
+    sent = _since(players, before)
+    assert sent[TOKEN_EDIT] >= 4 and sent[CHANNEL_EDIT] <= 1  # at most the edit made before anyone clicked Next
+    assert players.message() is moved and _shows_newest(players, moved)
+    assert fake.violations == []
+
+
+async def test_a_token_about_to_lapse_is_not_used(world: World, running: DreamcatsBot) -> None:
+    clock = Clock()
+    running.presenter.posts.tokens = EditTokens(clock)
+    players = await open_table(world, running, points=100)
+    clock.now += TOKEN_USE
+    before = Counter(world.fake.request_kinds)
+    await _turns(players, 3)
+    await players.settle()
+    sent = _since(players, before)
+    assert sent[TOKEN_EDIT] == 0 and sent[CHANNEL_EDIT] >= 3
+    assert _shows_newest(players, players.message())
+    assert world.fake.violations == []
+
+
+async def test_a_table_deleted_by_a_moderator_is_posted_again(world: World, running: DreamcatsBot,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    players = await open_table(world, running, points=100)
+    await players.initial_peeks()
+    deleted = players.message()
+    world.fake.remove_message(deleted)
+    running.service.refresh(players.game_id)  # any change to show: here, the table shown again
+    await players.settle()
+    table = players.message()
+    assert table is not deleted and not table.deleted and any(":draw:" in c for c in table.custom_ids)
+    assert _shows_newest(players, table)
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("token no longer edits" in line for line in lines)
+    tokens = {record.token for record in world.fake.interactions.values()}
+    assert not any(token in line for line in lines for token in tokens)  # a token is a secret: never logged
+    assert world.fake.violations == []
