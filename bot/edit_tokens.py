@@ -6,9 +6,11 @@ the channel edits alone came to about 290 a second (tests/benchmarks/bench_load.
 limit"): a real bot would be throttled from about 80 tables on.
 
 A click answered with a deferred update (a lobby button, Next round) leaves a token whose `@original` is the clicked
-message itself, for 15 minutes. While the game's table is still that message, its edits go through that token
-instead (bot.table_posts). A token is kept only in memory (it is a secret: never logged, never stored), one per game,
-the newest; it is used until a minute before Discord lets it lapse, and dropped as soon as Discord refuses it.
+message itself, for 15 minutes; a table click that opens a private reply is answered so too when the game's token is
+missing or getting old, its reply then following (bot.views.replies.hold). While the game's table is still that
+message, its edits go through that token instead (bot.table_posts). A token is kept only in memory (it is a secret:
+never logged, never stored), one per game, the newest; it is used until a minute before Discord lets it lapse, and
+dropped as soon as Discord refuses it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from dataclasses import dataclass, field
 # Discord: an interaction token is valid for 15 minutes from the interaction. It is lent at most a few seconds after
 # the click, so a minute's margin also covers a click that reached the bot late.
 TOKEN_USE = 14 * 60.0
+# A table click that would open a private reply is answered with a deferred update instead (and the reply follows),
+# lending a new token, once the game's token is this old: about one click in five minutes per table pays the extra
+# request, and a token lent so is always fresh while people play.
+REFRESH_AFTER = 5 * 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,12 @@ class EditTokens:
             return None
         return held.token if held.message_id == message_id else None
 
+    def wanted(self, game_id: str, message_id: int) -> bool:
+        """Whether a click on the game's `message_id` should lend its token: none edits it, or the one that does is
+        older than REFRESH_AFTER."""
+        held = self._tokens.get(game_id)
+        return held is None or held.message_id != message_id or held.until - self._clock() <= TOKEN_USE - REFRESH_AFTER
+
     def drop(self, game_id: str, token: str) -> None:
         """Discord refused the token: not used again (a newer one lent meanwhile stays)."""
         held = self._tokens.get(game_id)
@@ -66,4 +78,4 @@ class EditTokens:
         self._tokens.pop(game_id, None)
 
 
-__all__ = ["TOKEN_USE", "EditToken", "EditTokens"]
+__all__ = ["REFRESH_AFTER", "TOKEN_USE", "EditToken", "EditTokens"]

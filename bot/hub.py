@@ -34,6 +34,10 @@ class TableEditor(Protocol):
         """A click on the game's message was answered with a deferred update: its token may edit that message."""
         ...
 
+    def token_wanted(self, game_id: str, message_id: int) -> bool:
+        """Whether a click on the game's message should lend its token (none edits it, or it is getting old)."""
+        ...
+
 
 class Presenting(Notifier, Protocol):
     """The presenter as the commands and views use it: what the service tells it, and its table edits."""

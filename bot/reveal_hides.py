@@ -51,6 +51,7 @@ class PendingHide:
     until: datetime
     expires: datetime
     locale: str
+    followup: bool = False  # a followup message of its interaction (edited by its id), not its first answer
 
     def to_value(self) -> str:
         """The JSON stored in bot_state."""
@@ -64,7 +65,7 @@ class PendingHide:
         data = json.loads(value)
         return cls(int(data["message_id"]), None if data["guild_id"] is None else int(data["guild_id"]),
                    int(data["application_id"]), str(data["token"]), datetime.fromisoformat(data["until"]),
-                   datetime.fromisoformat(data["expires"]), str(data["locale"]))
+                   datetime.fromisoformat(data["expires"]), str(data["locale"]), bool(data.get("followup", False)))
 
 
 # Stored and forgotten as core works: a peek's hide is written about as often as a fifth of the saves, and a session
@@ -97,12 +98,14 @@ async def _pending(db: Database) -> list[PendingHide]:
     return hides
 
 
-def schedule(bot: DreamcatsBase, interaction: discord.Interaction, message_id: int, seconds: int, locale: str) -> None:
-    """Hide the cards of the ephemeral message after `seconds`, remembering the deadline across restarts."""
+def schedule(bot: DreamcatsBase, interaction: discord.Interaction, message_id: int, seconds: int, locale: str, *,
+             followup: bool = False) -> None:
+    """Hide the cards of the ephemeral message after `seconds`, remembering the deadline across restarts (`followup`:
+    the message is a followup of the interaction, not its first answer)."""
     now = bot.service.clock.now()
     assert interaction.application_id is not None
     hide = PendingHide(message_id, interaction.guild_id, interaction.application_id, interaction.token,
-                       now + timedelta(seconds=seconds), now + TOKEN_LIFETIME, locale)
+                       now + timedelta(seconds=seconds), now + TOKEN_LIFETIME, locale, followup)
     _start(bot, hide, remember=True)
 
 
@@ -178,7 +181,7 @@ async def _hide_now(bot: DreamcatsBase, hide: PendingHide) -> None:
         embed = discord.Embed(description=t("private.hidden", hide.locale))
         webhook = discord.Webhook.partial(hide.application_id, hide.token, client=bot)
         try:
-            await webhook.edit_message(ORIGINAL, embed=embed, attachments=[])
+            await webhook.edit_message(hide.message_id if hide.followup else ORIGINAL, embed=embed, attachments=[])
         except discord.HTTPException as exc:
             log.info("could not hide a reveal (message %s): %s", hide.message_id, exc)
         await _forget(bot.db, hide.message_id)

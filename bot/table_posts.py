@@ -94,6 +94,10 @@ class TablePosts:
         """A click on the game's message `message_id` was answered with a deferred update: its token may edit it."""
         self.tokens.lend(game_id, message_id, token)
 
+    def token_wanted(self, game_id: str, message_id: int) -> bool:
+        """Whether a click on the game's message should lend its token (none edits it, or it is getting old)."""
+        return self.tokens.wanted(game_id, message_id)
+
     async def _patch(self, table: Table, message_id: int, components: list[dict[str, Any]] | None = None,
                      **fields: Any) -> None:
         """Edit a message without reading Discord's answer back into a discord.Message.

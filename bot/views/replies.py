@@ -45,13 +45,21 @@ class _Hold:
     deferring: bool = False
 
 
-def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None) -> None:
+def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None,
+         table: Table | None = None) -> None:
     """Promise an answer: a new ephemeral message (new_message) or the clicked ephemeral message replaced.
 
     If it has not gone out within `within` seconds (DEFER_AFTER) of the click, the reply is deferred ("thinking…"
-    for a new message) and the answer then fills it.
+    for a new message) and the answer then fills it. A click on the live message of `table`, when its edits want a
+    token (bot.edit_tokens), is answered with a deferred update at once instead, and the new message follows it.
     """
     pending = _Hold(new_message)
+    game_id = _token_wanted(interaction, table) if new_message and table is not None else None
+    if game_id is not None:
+        pending.deferring = True
+        pending.task = asyncio.get_running_loop().create_task(_defer_lending(interaction, game_id))
+        interaction.extras[HOLD] = pending
+        return
     wait = wait_before_deferring(interaction, DEFER_AFTER if within is None else within)
 
     async def defer_later() -> None:
@@ -66,6 +74,31 @@ def hold(interaction: discord.Interaction, *, new_message: bool, within: float |
 
     pending.task = asyncio.get_running_loop().create_task(defer_later())
     interaction.extras[HOLD] = pending
+
+
+def _token_wanted(interaction: discord.Interaction, table: Table) -> str | None:
+    """The table's game, if the click is on its live message and should lend its token to that message's edits.
+
+    Only the live table message: for any other public message (a reveal, the standings) `@original` after a deferred
+    update would be that message, and an answer meant to fill a deferred reply would land on it for all to see.
+    """
+    message = interaction.message
+    if message is None or message.flags.ephemeral or message.id != table.message_id:
+        return None
+    posts = cast(DreamcatsBase, interaction.client).presenter.posts
+    return table.game_id if posts.token_wanted(table.game_id, message.id) else None
+
+
+async def _defer_lending(interaction: discord.Interaction, game_id: str) -> None:
+    """A deferred update (no "thinking…": the private reply follows it); the token then edits the clicked table."""
+    try:
+        await interaction.response.defer()
+    except SENDING_FAILED as exc:
+        log.warning("could not defer interaction %s: %r", interaction.id, exc)
+        return
+    assert interaction.message is not None
+    cast(DreamcatsBase, interaction.client).presenter.posts.lend_token(game_id, interaction.message.id,
+                                                                       interaction.token)
 
 
 async def release(interaction: discord.Interaction) -> bool | None:
@@ -172,23 +205,35 @@ async def show(interaction: discord.Interaction, private: PrivateStep, table: Ta
     # Drawn first, while the promised deferral still stands: a slow picture then goes into a deferred reply.
     embed, view, files = await private.render(table, obs, locale)
     new_message = await release(interaction)
-    replacing = (new_message is False
-                 or interaction.response.type is discord.InteractionResponseType.deferred_message_update)
-    if replacing and not clicked_ephemeral(interaction):
+    updated = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    following = updated and new_message is not False and not clicked_ephemeral(interaction)  # _defer_lending
+    if (new_message is False or updated) and not following and not clicked_ephemeral(interaction):
         raise PublicMessageError("a private step may only replace an ephemeral message")
-    message_id = await _answer(interaction, new_message, embed, view, files)
+    message_id = (await _follow_up(interaction, embed, view, files) if following
+                  else await _answer(interaction, new_message, embed, view, files))
     interaction.extras[ANSWERED] = True
     # discord.py types interaction.client as the base Client; here it is always our bot.
     bot = cast(DreamcatsBase, interaction.client)
     reveal = table.settings.reveal_time if private.reveal else None
     reveal_hides.replaced(bot, message_id, reveal_follows=reveal is not None)
     if reveal is not None:
-        reveal_hides.schedule(bot, interaction, message_id, reveal, locale)
+        reveal_hides.schedule(bot, interaction, message_id, reveal, locale, followup=following)
 
 
 def clicked_ephemeral(interaction: discord.Interaction) -> bool:
     """Whether the click came from an ephemeral (private) message rather than a public one."""
     return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+async def _follow_up(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None,
+                     files: list[discord.File]) -> int:
+    """Send the step as a new ephemeral message after a deferred update of the clicked table; its id."""
+    extra: dict[str, Any] = {}
+    if view is not None:
+        view.stop()  # only sent, as in _answer
+        extra["view"] = view
+    sent = await interaction.followup.send(embed=embed, files=files, ephemeral=True, wait=True, **extra)
+    return sent.id
 
 
 async def _answer(interaction: discord.Interaction, new_message: bool | None, embed: discord.Embed,

@@ -42,7 +42,7 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     assert table.state is not None
     if table.state.round.peeked[seat]:
         return False
-    hold(click.interaction, new_message=True)
+    hold(click.interaction, new_message=True, table=table)
     await show(click.interaction, private.peek_choice(table, click.locale), table, observe(table.state, seat))
     return True
 
@@ -52,7 +52,7 @@ async def _draw(click: Click) -> None:
     table, seat = click.my_turn()
     if await _peek_first(click, table, seat):
         return
-    hold(click.interaction, new_message=True)
+    hold(click.interaction, new_message=True, table=table)
     outcome = await click.service.play(table.game_id, click.user_id, Draw, move_number=click.bid.int_arg(0))
     await _next_step(click, outcome.table, outcome.view)
 
@@ -63,7 +63,7 @@ async def _take(click: Click) -> None:
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
-    hold(click.interaction, new_message=True)
+    hold(click.interaction, new_message=True, table=table)
     await show(click.interaction, private.take_choice(table, observe(table.state, seat), click.locale), table,
                observe(table.state, seat))
 
@@ -75,7 +75,7 @@ async def _wake(click: Click) -> None:
     if await _peek_first(click, table, seat):
         return
     assert table.state is not None
-    hold(click.interaction, new_message=True)
+    hold(click.interaction, new_message=True, table=table)
     confirm = GameButton(make_id(table.game_id, "wakeok", table.move_number),
                          t("private.wake_confirm_button", click.locale), style=discord.ButtonStyle.danger)
     await show(click.interaction, private.Private(t("private.wake_confirm", click.locale), [confirm]), table,
@@ -101,7 +101,7 @@ async def _dream(click: Click) -> None:
     table = click.table()
     seat = person_seat(table, click.user_id)
     assert table.state is not None
-    hold(click.interaction, new_message=True)
+    hold(click.interaction, new_message=True, table=table)
     obs = observe(table.state, seat)
     positions = unseen_peek(table, seat)
     if positions and obs.peeked[seat]:

@@ -11,7 +11,8 @@ import pytest
 from bot.client import DreamcatsBot
 from bot.edit_tokens import TOKEN_USE, EditTokens
 from bot.presentations import presentation_of
-from tests.bot.conftest import World
+from bot.service import ManualClock
+from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.ui import Players
 from tests.fakediscord import FakeMessage
@@ -120,18 +121,63 @@ async def test_the_table_below_a_reveal_takes_the_next_rounds_tokens(world: Worl
     assert fake.violations == []
 
 
-async def test_a_token_about_to_lapse_is_not_used(world: World, running: DreamcatsBot) -> None:
+async def test_a_lapsing_token_is_not_used_and_the_next_table_click_lends_a_new_one(
+        world: World, running: DreamcatsBot) -> None:
     clock = Clock()
     running.presenter.posts.tokens = EditTokens(clock)
     players = await open_table(world, running, points=100)
+    await players.initial_peeks()
     clock.now += TOKEN_USE
+    before = Counter(world.fake.request_kinds)
+    running.service.refresh(players.game_id)  # a change with no click: the table is edited directly
+    await players.settle()
+    sent = _since(players, before)
+    assert sent[TOKEN_EDIT] == 0 and sent[CHANNEL_EDIT] == 1
+    table = players.table
+    assert table is not None and table.state is not None
+    person = players.people[table.seats[table.turn].user_id or 0]
+    shown = players.message()
+    pictures = [a.filename for a in shown.attachments]
+    draw = await players.click(person, shown, players.cid("draw", table.move_number))
+    # Answered with a deferred update of the table (its token lent), the drawn card following privately:
+    private = draw.private_reply
+    assert private is not None
+    players.private[person.id] = private  # where the rest of the turn is played
+    assert draw.response_type == 6 and private.ephemeral and private.visible_to(person) and private.embeds
+    assert not any(private.visible_to(other) for other in players.people.values() if other is not person)
+    await players.settle()
+    assert [a.filename for a in shown.attachments] == pictures and _shows_newest(players, shown)  # the public move
+    secret = private.embeds[0].get("description")
+    assert secret and all(embed.get("description") != secret for embed in shown.embeds)
     before = Counter(world.fake.request_kinds)
     await _turns(players, 3)
     await players.settle()
     sent = _since(players, before)
-    assert sent[TOKEN_EDIT] == 0 and sent[CHANNEL_EDIT] >= 3
+    assert sent[TOKEN_EDIT] >= 3 and sent[CHANNEL_EDIT] == 0
     assert _shows_newest(players, players.message())
     assert world.fake.violations == []
+
+
+async def test_a_reveal_that_follows_a_lending_click_hides_in_its_own_message(world: World) -> None:
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        players = await open_table(world, bot)
+        table = players.table
+        assert table is not None and table.turn == 0  # Ana's turn; she has not looked at her cards
+        await clock.advance(121)  # she sleeps: the computer peeks and plays for her
+        await players.settle()
+        bot.presenter.posts.tokens = EditTokens()  # as after a restart: no token for the table
+        shown = players.message()
+        record = await players.click(world.ana, shown, players.cid("dream"))
+        peek = record.private_reply
+        assert record.response_type == 6 and peek is not None and peek.ephemeral
+        assert [a.filename for a in peek.attachments] == ["dream.png"]
+        assert [a.filename for a in shown.attachments] == ["table.png"]
+        await clock.advance(21)  # the reveal time passes: the peek hides, the table stays as it is
+        await world.fake.wait_until(lambda: not peek.attachments, what="the reveal to vanish")
+        assert [a.filename for a in shown.attachments] == ["table.png"] and shown.embeds[0].get("image")
+        assert world.fake.violations == []
 
 
 async def test_a_table_deleted_by_a_moderator_is_posted_again(world: World, running: DreamcatsBot,

@@ -57,6 +57,12 @@ class InteractionRecord:
         return self.messages[0] if self.messages else None
 
     @property
+    def private_reply(self) -> FakeMessage | None:
+        """The first ephemeral message this interaction created or edited (None if none): its private answer also
+        when the interaction first edited a public message, as a deferred update's token may."""
+        return next((m for m in self.messages if m.ephemeral), None)
+
+    @property
     def ephemeral(self) -> bool:
         """True when the response message is ephemeral."""
         return self.original is not None and self.original.ephemeral and self.original is not self.message

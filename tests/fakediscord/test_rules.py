@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
@@ -51,6 +51,17 @@ async def test_a_second_callback_gets_40060(fake_discord: FakeDiscord, scene: An
     assert record.response_type == 4 and [m.content for m in record.messages] == ["one"]
     assert record.error_codes == [40060]
     assert [(v.rule, v.code) for v in fake_discord.violations] == [("discord-error", 40060)]
+
+
+async def test_a_token_used_after_15_minutes_gets_50027(fake_discord: FakeDiscord, scene: Any) -> None:
+    runner, channel, alice = scene
+    record = await fake_discord.slash(alice, channel, "tiny secret")
+    record.sent_at -= 15 * 60 + 1  # the interaction as if it came a quarter of an hour ago
+    webhook = discord.Webhook.partial(fake_discord.application_id, record.token, client=runner.client)
+    with pytest.raises(discord.HTTPException) as refused:
+        await webhook.edit_message(cast(int, "@original"), content="too late")
+    assert refused.value.code == 50027 and record.reply is not None and record.reply.content == "only for alice"
+    assert [(v.rule, v.code) for v in fake_discord.violations] == [("discord-error", 50027)]
 
 
 async def test_content_over_2000_characters_gets_50035(fake_discord: FakeDiscord, scene: Any) -> None:
