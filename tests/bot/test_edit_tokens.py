@@ -3,14 +3,17 @@ count those edits. The token is used only for its own message and only while Dis
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import Counter
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.client import DreamcatsBot
 from bot.edit_tokens import TOKEN_USE, EditTokens
 from bot.presentations import presentation_of
+from bot.reveal_hides import PendingHide
 from bot.service import ManualClock
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
@@ -140,8 +143,7 @@ async def test_a_lapsing_token_is_not_used_and_the_next_table_click_lends_a_new_
     pictures = [a.filename for a in shown.attachments]
     draw = await players.click(person, shown, players.cid("draw", table.move_number))
     # Answered with a deferred update of the table (its token lent), the drawn card following privately:
-    private = draw.private_reply
-    assert private is not None
+    private = await world.fake.private_answer(draw)
     players.private[person.id] = private  # where the rest of the turn is played
     assert draw.response_type == 6 and private.ephemeral and private.visible_to(person) and private.embeds
     assert not any(private.visible_to(other) for other in players.people.values() if other is not person)
@@ -170,7 +172,7 @@ async def test_a_reveal_that_follows_a_lending_click_hides_in_its_own_message(wo
         bot.presenter.posts.tokens = EditTokens()  # as after a restart: no token for the table
         shown = players.message()
         record = await players.click(world.ana, shown, players.cid("dream"))
-        peek = record.private_reply
+        peek = await world.fake.private_answer(record)
         assert record.response_type == 6 and peek is not None and peek.ephemeral
         assert [a.filename for a in peek.attachments] == ["dream.png"]
         assert [a.filename for a in shown.attachments] == ["table.png"]
@@ -197,3 +199,13 @@ async def test_a_table_deleted_by_a_moderator_is_posted_again(world: World, runn
     tokens = {record.token for record in world.fake.interactions.values()}
     assert not any(token in line for line in lines for token in tokens)  # a token is a secret: never logged
     assert world.fake.violations == []
+
+
+def test_a_stored_hide_keeps_whether_it_edits_a_followup() -> None:
+    at = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
+    for followup in (False, True):
+        hide = PendingHide(7, 1, 2, "secret", at, at + timedelta(minutes=15), "pl", followup)
+        assert PendingHide.from_value(hide.to_value()) == hide  # across a restart
+    older = json.loads(hide.to_value())
+    del older["followup"]  # stored by a bot from before followups were hidden
+    assert PendingHide.from_value(json.dumps(older)).followup is False

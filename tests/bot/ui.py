@@ -95,8 +95,8 @@ class Players(TableClicks):
                 return
             user = self.people[table.seats[waiting[0]].user_id or 0]
             record = await self.click(user, self.message(), self.cid("dream"))
-            assert record.private_reply is not None
-            await self.choose(user, record.private_reply, self.sid("peek0", table.state.round.number), ["0", "1"])
+            answer = await self.world.fake.private_answer(record)
+            await self.choose(user, answer, self.sid("peek0", table.state.round.number), ["0", "1"])
             await self.settle()
             table = self.table
 
@@ -125,16 +125,13 @@ class Players(TableClicks):
         match action:
             case Draw():
                 record = await self.click(user, self.message(), self.cid("draw", number))
-                assert record.private_reply is not None
-                self.private[user.id] = record.private_reply
+                self.private[user.id] = await self.world.fake.private_answer(record)
             case TakeDiscard(position=p):
                 record = await self.click(user, self.message(), self.cid("take", number))
-                assert record.private_reply is not None
-                await self.click(user, record.private_reply, self.cid("tpos", number, p))
+                await self.click(user, await self.world.fake.private_answer(record), self.cid("tpos", number, p))
             case WakeUp():
                 record = await self.click(user, self.message(), self.cid("wake", number))
-                assert record.private_reply is not None
-                await self.click(user, record.private_reply, self.cid("wakeok", number))
+                await self.click(user, await self.world.fake.private_answer(record), self.cid("wakeok", number))
             case SwapDrawn(position=p):
                 await self.click(user, private, self.cid("swap", number, p))
             case DiscardDrawn():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .interactions import FakeUsageError, InteractionRecord, base_payload, command_data, component_target, find_command
 from .message import FakeMessage
@@ -116,6 +116,12 @@ class People:
             if self.inflight == 0 and time.monotonic() - self.last_activity >= quiet:
                 return
             await asyncio.sleep(0.005)
+
+    async def private_answer(self: FakeDiscord, record: InteractionRecord) -> FakeMessage:
+        """The person's ephemeral answer to `record`, waited for: after a deferred update of a public message it
+        comes as a followup, which `click` does not wait for."""
+        return cast(FakeMessage, await self.wait_until(lambda: record.private_reply, timeout=self.followup_timeout,
+                                                       what=f"the private answer to {record.name!r}"))
 
     async def wait_until(self: FakeDiscord, predicate: Callable[[], Any], timeout: float = 5.0,
                          what: str = "condition") -> Any:
