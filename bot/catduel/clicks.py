@@ -46,7 +46,7 @@ def _seat_view(click: Click) -> tuple[Table, int, Observation, list[Action]]:
 async def _my_move(click: Click) -> None:
     table, _, obs, legal = _seat_view(click)
     # From the table (everyone's message) a new private reply; from a private reply, that reply is replaced.
-    hold(click.interaction, new_message=not clicked_ephemeral(click.interaction))
+    hold(click.interaction, new_message=not clicked_ephemeral(click.interaction), table=table)
     await show(click.interaction, duel_step(table, obs, legal, click.locale), table, obs)
 
 

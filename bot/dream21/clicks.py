@@ -32,7 +32,7 @@ async def _my_hand(click: Click) -> None:
     seat = person_seat(table, click.user_id)
     match_of(table)
     # From the table (everyone's message) a new private reply; from a private reply, that reply is replaced.
-    hold(click.interaction, new_message=not clicked_ephemeral(click.interaction))
+    hold(click.interaction, new_message=not clicked_ephemeral(click.interaction), table=table)
     await _show_hand(click, table, seat)
 
 

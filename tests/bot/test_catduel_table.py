@@ -60,8 +60,7 @@ class Duel(TableClicks):
     async def open_move(self, user: FakeUser) -> FakeMessage:
         """My move from the table: the person's private reply."""
         record = await self.click(user, self.message(), f"dc:{self.game_id}:cdo")
-        assert record.reply is not None and record.reply.ephemeral
-        return record.reply
+        return await self.world.fake.private_answer(record)
 
     async def choose(self, user: FakeUser) -> FakeMessage:  # type: ignore[override]
         """Open My move and make a choice there: a prelude button, or a move (card, target) confirmed."""

@@ -36,8 +36,8 @@ class Table21(TableClicks):
         assert table is not None and table.turn is not None
         user = self.people[table.seats[table.turn].user_id or 0]
         opened = await self.click(user, self.message(), f"dc:{self.game_id}:d21h")
-        reply = opened.reply
-        assert reply is not None and reply.ephemeral and [a.filename for a in reply.attachments] == ["hand.png"]
+        reply = await self.world.fake.private_answer(opened)
+        assert [a.filename for a in reply.attachments] == ["hand.png"]
         while True:
             moves = [c for c in reply.custom_ids if ":d21d:" in c or ":d21p:" in c]
             assert moves, f"a seat in turn is offered moves: {reply.content} {reply.embeds}"

@@ -16,8 +16,10 @@ from bot.presentations import presentation_of
 from bot.reveal_hides import PendingHide
 from bot.service import ManualClock
 from tests.bot.conftest import World, make_bot
+from tests.bot.test_catduel_table import open_catduel
+from tests.bot.test_dream21_table import open_dream21
 from tests.bot.test_endtoend import open_table
-from tests.bot.ui import Players
+from tests.bot.ui import Players, TableClicks
 from tests.fakediscord import FakeMessage
 
 CHANNEL_EDIT = "PATCH /channels/{id}/messages/{id}"
@@ -209,3 +211,35 @@ def test_a_stored_hide_keeps_whether_it_edits_a_followup() -> None:
     older = json.loads(hide.to_value())
     del older["followup"]  # stored by a bot from before followups were hidden
     assert PendingHide.from_value(json.dumps(older)).followup is False
+
+
+async def test_dream21_table_click_lends_its_token(world: World, running: DreamcatsBot) -> None:
+    await _lends_and_answers_privately(await open_dream21(world, running), "d21h")
+    assert world.fake.violations == []
+
+
+async def test_catduel_table_click_lends_its_token(world: World, running: DreamcatsBot) -> None:
+    duel = await open_catduel(world, running)
+    await _lends_and_answers_privately(duel, "cdo")
+    assert world.fake.violations == []
+
+
+async def _lends_and_answers_privately(players: TableClicks, action: str) -> None:
+    """With no token for the table (as after a restart), a person's table click lends one and its private answer
+    follows; the table's next edit goes through that token."""
+    running = players.bot
+    running.presenter.posts.tokens = EditTokens()
+    table = players.table
+    assert table is not None
+    seat = next(s for s in table.seats if s.user_id in players.people and not s.computer_plays)
+    person = players.people[seat.user_id or 0]
+    shown = players.message()
+    record = await players.click(person, shown, f"dc:{players.game_id}:{action}")
+    private = await players.world.fake.private_answer(record)
+    assert record.response_type == 6 and private.ephemeral and private.visible_to(person) and private is not shown
+    assert running.presenter.posts.tokens.for_message(players.game_id, shown.id) == record.token
+    before = Counter(players.world.fake.request_kinds)
+    running.service.refresh(players.game_id)
+    await players.settle()
+    sent = _since(players, before)
+    assert sent[TOKEN_EDIT] >= 1 and sent[CHANNEL_EDIT] == 0
