@@ -206,7 +206,7 @@ async def show(interaction: discord.Interaction, private: PrivateStep, table: Ta
     embed, view, files = await private.render(table, obs, locale)
     new_message = await release(interaction)
     updated = interaction.response.type is discord.InteractionResponseType.deferred_message_update
-    following = updated and new_message is not False and not clicked_ephemeral(interaction)  # _defer_lending
+    following = updated and new_message is True and not clicked_ephemeral(interaction)  # hold's _defer_lending
     if (new_message is False or updated) and not following and not clicked_ephemeral(interaction):
         raise PublicMessageError("a private step may only replace an ephemeral message")
     message_id = (await _follow_up(interaction, embed, view, files) if following
