@@ -35,6 +35,11 @@ Job = Callable[[], Awaitable[None]]
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
+# A table whose picture could not be drawn or sent tries again after this pause, doubled at each failure in a row up to
+# a minute: a table that cannot be shown (a channel where the bot lost its permissions) must not keep a drawer and the
+# event loop for itself, nor write a log line at every turn of the loop.
+FAILED_PICTURE_PAUSE = 2.0
+MAX_FAILED_PICTURE_PAUSE = 60.0
 
 
 class DiscordPresenter:
@@ -53,6 +58,7 @@ class DiscordPresenter:
         self._pictured: dict[str, tuple[int, int]] = {}  # game → (version, round) its message's picture shows
         self._next_picture: dict[str, float] = {}  # game → event-loop time before which it draws no new picture
         self._drawing: dict[str, asyncio.Task[None]] = {}  # game → its picture being drawn and sent
+        self._failed: dict[str, tuple[int, float]] = {}  # game → (pictures failed in a row, loop time of the next try)
         self._pokes: dict[str, asyncio.Event] = {}  # game → set when there is something new for its worker
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -117,7 +123,7 @@ class DiscordPresenter:
     def _forget(self, game_id: str) -> None:
         """The game's message is final: no more redraws of its table."""
         self._dirty.discard(game_id)
-        for held in (self._latest, self._pictured, self._next_picture):
+        for held in (self._latest, self._pictured, self._next_picture, self._failed):
             held.pop(game_id, None)
         drawing = self._drawing.pop(game_id, None)
         if drawing is not None:
@@ -176,7 +182,7 @@ class DiscordPresenter:
             return self.edit_interval
         loop = asyncio.get_running_loop()
         drawing = self._drawing.get(game_id)
-        if drawing is None and self._wants_picture(table) and loop.time() >= self._next_picture.get(game_id, 0.0):
+        if drawing is None and self._wants_picture(table) and loop.time() >= self._picture_due(game_id):
             self._next_picture[game_id] = loop.time() + self.frames.spacing()
             drawing = self._drawing[game_id] = loop.create_task(self._picture(game_id))
             await asyncio.wait({drawing}, timeout=PICTURE_PATIENCE)
@@ -191,8 +197,12 @@ class DiscordPresenter:
         # The newest table: one that came while this look waited for its picture is not shown by that picture.
         newest = self._latest.get(game_id)
         if newest is not None and newest.state is not None and self._wants_picture(newest):
-            return max(0.0, self._next_picture.get(game_id, 0.0) - loop.time())
+            return max(0.0, self._picture_due(game_id) - loop.time())
         return None
+
+    def _picture_due(self, game_id: str) -> float:
+        """The loop time from which the game may draw its next picture: the spacing, or a pause after failures."""
+        return max(self._next_picture.get(game_id, 0.0), self._failed.get(game_id, (0, 0.0))[1])
 
     def _wants_picture(self, table: Table) -> bool:
         """A new picture is due: the table is settled and changed since its picture, or it is a new round (drawn
@@ -241,7 +251,11 @@ class DiscordPresenter:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.error("game %s: could not draw or send the table: %r", game_id, exc)
+            failures = self._failed.get(game_id, (0, 0.0))[0] + 1
+            pause = min(MAX_FAILED_PICTURE_PAUSE, FAILED_PICTURE_PAUSE * 2 ** (failures - 1))
+            self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)
+            log.error("game %s: could not draw or send the table (%d in a row; next try in %.0f s): %r", game_id,
+                      failures, pause, exc)
         finally:
             if self._drawing.get(game_id) is asyncio.current_task():
                 del self._drawing[game_id]
@@ -272,6 +286,7 @@ class DiscordPresenter:
                              else (shown.table_content(newest), make_view(*shown.table_items(newest))))
             await self.posts.edit(newest, content=content, embed=drawn.embed, view=view, attachments=[drawn.file])
         self._pictured[game_id] = shows
+        self._failed.pop(game_id, None)
 
     async def _retext(self, game_id: str) -> None:
         """Only the text and the buttons (the picture stays): cheap, so it follows every move at once."""

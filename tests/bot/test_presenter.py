@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot import presenter as presenter_module
 from bot.frames import FrameTurns
 from bot.pictures import hurried, hurry
 from bot.presentations import PRESENTATIONS
@@ -400,3 +401,37 @@ async def test_a_waiting_turn_that_is_hurried_goes_before_the_ordinary_ones_wait
     gate.set()
     await asyncio.gather(*tasks)
     assert started == ["held", "second", "first"] and frames.drawing == frames.waiting == 0
+
+
+class Refusing:
+    """Table message edits that Discord refuses (the bot lost its permissions in the channel) until `allow`."""
+
+    def __init__(self, messages: FakeMessages) -> None:
+        self.tries = 0
+        self.allow = False
+        self._edit = messages.edit_message
+        messages.edit_message = self  # type: ignore[method-assign, assignment]
+
+    async def __call__(self, channel_id: int, message_id: int, *, params: Any) -> None:
+        self.tries += 1
+        if not self.allow:
+            raise RuntimeError("403 Missing Permissions (as Discord would answer)")
+        await self._edit(channel_id, message_id, params=params)
+
+
+async def test_a_table_that_cannot_be_shown_is_tried_again_later_and_shown_once_it_can(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(presenter_module, "FAILED_PICTURE_PAUSE", 0.2)
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter, edit_interval=0.0)
+    refusing = Refusing(messages)
+    shown.table_changed(playing_table("g1"))
+    await asyncio.sleep(1.0)  # tries at 0, 0.2 and 0.6 s (pauses 0.2, 0.4, 0.8 s), not at every turn of the loop
+    assert refusing.tries == 3 and len(painter.drawn) == 3
+    assert len([r for r in caplog.records if "could not draw or send the table" in r.getMessage()]) == 3
+    refusing.allow = True
+    await asyncio.sleep(0.8)  # the next try, at 1.4 s, goes through
+    assert refusing.tries == 4 and messages.edits and "attachments" in messages.edits[-1]
+    await shown.idle()  # shown: nothing more is drawn or tried
+    assert refusing.tries == 4 and len(painter.drawn) == 4
