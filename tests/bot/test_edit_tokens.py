@@ -3,6 +3,7 @@ count those edits. The token is used only for its own message and only while Dis
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import Counter
@@ -10,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot import presenter as presenter_module
 from bot.client import DreamcatsBot
 from bot.edit_tokens import TOKEN_USE, EditTokens
 from bot.presentations import presentation_of
@@ -25,6 +27,7 @@ from tests.fakediscord import FakeMessage
 CHANNEL_EDIT = "PATCH /channels/{id}/messages/{id}"
 TOKEN_EDIT = "PATCH /webhooks/{id}/{id}/messages/@original"
 TOKEN_DELETE = "DELETE /webhooks/{id}/{id}/messages/@original"
+SEND_MESSAGES = 1 << 11
 
 
 class Clock:
@@ -243,3 +246,22 @@ async def _lends_and_answers_privately(players: TableClicks, action: str) -> Non
     await players.settle()
     sent = _since(players, before)
     assert sent[TOKEN_EDIT] >= 1 and sent[CHANNEL_EDIT] == 0
+
+
+async def test_a_table_the_bot_may_not_post_again_waits_and_comes_back_with_its_permission(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(presenter_module, "FAILED_PICTURE_PAUSE", 0.2)
+    fake = world.fake
+    players = await open_table(world, running, points=100)
+    await players.initial_peeks()
+    fake.remove_message(players.message())  # a moderator deletes the table and takes Send Messages from the bot
+    world.games.overwrites[fake.bot.id] = (1, 0, SEND_MESSAGES)
+    before = Counter(fake.request_kinds)
+    running.service.refresh(players.game_id)
+    await asyncio.sleep(1.0)  # posting it again is refused: tried at 0, 0.2 and 0.6 s, not at every turn of the loop
+    assert _since(players, before)["POST /channels/{id}/messages"] == 3
+    del world.games.overwrites[fake.bot.id]  # the permission is back: the next try posts the table
+    await fake.wait_until(lambda: not players.message().deleted, timeout=3.0, what="the table posted again")
+    await players.settle()
+    assert _shows_newest(players, players.message()) and any(":draw:" in c for c in players.message().custom_ids)
+    assert fake.violations == []
