@@ -1,5 +1,6 @@
 """A table is edited through a click's token where one is lent (bot.edit_tokens): Discord's global rate limit does not
-count those edits. The token is used only for its own message and only while Discord still takes it."""
+count those edits. The token is used only for its own message and only while Discord still takes it; a table Discord
+refuses altogether is tried again at growing pauses (bot.presenter)."""
 
 from __future__ import annotations
 
