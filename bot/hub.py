@@ -13,6 +13,7 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
+from bot.edit_tokens import EditTokens
 from bot.lateness import Lateness
 from bot.service import GameService, Notifier, Table
 from bot.storage import Database
@@ -20,6 +21,8 @@ from bot.storage import Database
 
 class TableEditor(Protocol):
     """The presenter's edits of table messages, in each game's order."""
+
+    tokens: EditTokens  # the clicks' tokens that edit table messages (lent by bot.views)
 
     def lock(self, game_id: str) -> asyncio.Lock:
         """The lock that keeps one game's edits in order."""
@@ -30,13 +33,6 @@ class TableEditor(Protocol):
         """Edit the table message, or post it if there is none yet (and remember it)."""
         ...
 
-    def lend_token(self, game_id: str, message_id: int, token: str) -> None:
-        """A click on the game's message was answered with a deferred update: its token may edit that message."""
-        ...
-
-    def token_wanted(self, game_id: str, message_id: int) -> bool:
-        """Whether a click on the game's message should lend its token (none edits it, or it is getting old)."""
-        ...
 
 
 class Presenting(Notifier, Protocol):

@@ -90,14 +90,6 @@ class TablePosts:
         if retired is not None:
             await self._retire(channel, table.game_id, retired)
 
-    def lend_token(self, game_id: str, message_id: int, token: str) -> None:
-        """A click on the game's message `message_id` was answered with a deferred update: its token may edit it."""
-        self.tokens.lend(game_id, message_id, token)
-
-    def token_wanted(self, game_id: str, message_id: int) -> bool:
-        """Whether a click on the game's message should lend its token (none edits it, or it is getting old)."""
-        return self.tokens.wanted(game_id, message_id)
-
     async def _patch(self, table: Table, message_id: int, components: list[dict[str, Any]] | None = None,
                      **fields: Any) -> None:
         """Edit a message without reading Discord's answer back into a discord.Message.
@@ -116,10 +108,10 @@ class TablePosts:
 
     async def _patch_by_token(self, game_id: str, message_id: int, params: MultipartParameters) -> bool:
         """The edit through a click's token, if one is lent for the message; False if it must go the channel's way."""
-        token = self.tokens.for_message(game_id, message_id)
-        application_id = None if token is None else self.bot.application_id
-        if token is None or application_id is None:
+        lent = self._lent(game_id, message_id)
+        if lent is None:
             return False
+        application_id, token = lent
         try:
             await async_context.get().edit_original_interaction_response(
                 application_id, token, payload=params.payload, multipart=params.multipart, files=params.files,
@@ -133,6 +125,29 @@ class TablePosts:
                 file.reset()  # the failed attempt read them
             return False
 
+    async def _delete_by_token(self, game_id: str, message_id: int) -> bool:
+        """Delete the message through a click's token, if one is lent for it; False if it must go the channel's way.
+        The token is dropped either way: its message is gone."""
+        lent = self._lent(game_id, message_id)
+        if lent is None:
+            return False
+        application_id, token = lent
+        self.tokens.drop(game_id, token)
+        try:
+            await async_context.get().delete_original_interaction_response(
+                application_id, token, **self._session_for(application_id, token))
+            return True
+        except discord.HTTPException as exc:
+            log.info("game %s: a click's token no longer deletes the previous table (%s %s)", game_id, exc.status,
+                     exc.code)
+            return False
+
+    def _lent(self, game_id: str, message_id: int) -> tuple[int, str] | None:
+        """The application id and a click's token that edit the game's `message_id` now, if any."""
+        token = self.tokens.for_message(game_id, message_id)
+        application_id = None if token is None else self.bot.application_id  # a token implies a logged-in bot
+        return None if token is None or application_id is None else (application_id, token)
+
     def _session_for(self, application_id: int, token: str) -> dict[str, Any]:
         """The bot's own HTTP session and proxy, for a request made with a click's token."""
         webhook = discord.Webhook.partial(application_id, token, client=self.bot)
@@ -140,23 +155,12 @@ class TablePosts:
 
     async def _retire(self, channel: discord.PartialMessageable, game_id: str, message_id: int) -> None:
         """Delete a table message that a newer one replaced (its buttons would otherwise still invite clicks)."""
-        token = self.tokens.for_message(game_id, message_id)
-        application_id = None if token is None else self.bot.application_id
+        if await self._delete_by_token(game_id, message_id):
+            return
         try:
-            if token is not None and application_id is not None:
-                try:
-                    await async_context.get().delete_original_interaction_response(
-                        application_id, token, **self._session_for(application_id, token))
-                    return
-                except discord.HTTPException as exc:
-                    log.info("game %s: a click's token no longer deletes the previous table (%s %s)", game_id,
-                             exc.status, exc.code)
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
-        finally:
-            if token is not None:
-                self.tokens.drop(game_id, token)
 
     async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
                    file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None,

@@ -16,7 +16,7 @@ from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views.ids import ButtonId
-from bot.views.replies import complete_deferred, refuse, retire, say
+from bot.views.replies import complete_deferred, lend_token, refuse, retire, say
 from game.errors import GameError, NotYourTurnError
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,7 @@ class Click:
         """Acknowledge a click on a game's public message with nothing to say privately (the message shows the
         result); the click's token may then edit that message (bot.edit_tokens)."""
         await self.interaction.response.defer()
-        message = self.interaction.message
-        if message is not None and not message.flags.ephemeral:
-            bot = cast(DreamcatsBase, self.interaction.client)
-            bot.presenter.posts.lend_token(self.bid.game_id, message.id, self.interaction.token)
+        lend_token(self.interaction, self.bid.game_id)
 
     def check_fresh(self, table: Table) -> None:
         """Refuse a button from an earlier moment (its first argument is the move number)."""

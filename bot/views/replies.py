@@ -85,8 +85,8 @@ def _token_wanted(interaction: discord.Interaction, table: Table) -> str | None:
     message = interaction.message
     if message is None or message.flags.ephemeral or message.id != table.message_id:
         return None
-    posts = cast(DreamcatsBase, interaction.client).presenter.posts
-    return table.game_id if posts.token_wanted(table.game_id, message.id) else None
+    tokens = cast(DreamcatsBase, interaction.client).presenter.posts.tokens
+    return table.game_id if tokens.wanted(table.game_id, message.id) else None
 
 
 async def _defer_lending(interaction: discord.Interaction, game_id: str) -> None:
@@ -96,9 +96,15 @@ async def _defer_lending(interaction: discord.Interaction, game_id: str) -> None
     except SENDING_FAILED as exc:
         log.warning("could not defer interaction %s: %r", interaction.id, exc)
         return
-    assert interaction.message is not None
-    cast(DreamcatsBase, interaction.client).presenter.posts.lend_token(game_id, interaction.message.id,
-                                                                       interaction.token)
+    lend_token(interaction, game_id)
+
+
+def lend_token(interaction: discord.Interaction, game_id: str) -> None:
+    """After a deferred update of a public message of the game: the click's token may edit that message."""
+    message = interaction.message
+    if message is not None and not message.flags.ephemeral:
+        tokens = cast(DreamcatsBase, interaction.client).presenter.posts.tokens
+        tokens.lend(game_id, message.id, interaction.token)
 
 
 async def release(interaction: discord.Interaction) -> bool | None:
@@ -205,9 +211,10 @@ async def show(interaction: discord.Interaction, private: PrivateStep, table: Ta
     # Drawn first, while the promised deferral still stands: a slow picture then goes into a deferred reply.
     embed, view, files = await private.render(table, obs, locale)
     new_message = await release(interaction)
+    public = not clicked_ephemeral(interaction)
     updated = interaction.response.type is discord.InteractionResponseType.deferred_message_update
-    following = updated and new_message is True and not clicked_ephemeral(interaction)  # hold's _defer_lending
-    if (new_message is False or updated) and not following and not clicked_ephemeral(interaction):
+    following = public and updated and new_message is True  # hold's _defer_lending: the step follows
+    if public and not following and (new_message is False or updated):
         raise PublicMessageError("a private step may only replace an ephemeral message")
     message_id = (await _follow_up(interaction, embed, view, files) if following
                   else await _answer(interaction, new_message, embed, view, files))
