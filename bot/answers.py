@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import discord
 
 from bot.sending import SENDING_FAILED
-from bot.views.replies import ANSWERED, say, wait_before_deferring
+from bot.views.holds import wait_before_deferring
+from bot.views.replies import ANSWERED, say
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

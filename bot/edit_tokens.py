@@ -7,7 +7,7 @@ limit"): a real bot would be throttled from about 80 tables on.
 
 A click answered with a deferred update (a lobby button, Next round) leaves a token whose `@original` is the clicked
 message itself, for 15 minutes; a table click that opens a private reply is answered so too when the game's token is
-missing or getting old, its reply then following (bot.views.replies.hold). While the game's table is still that
+missing or getting old, its reply then following (bot.views.holds.hold). While the game's table is still that
 message, its edits go through that token instead (bot.table_posts). A token is kept only in memory (it is a secret:
 never logged, never stored), one per game, the newest; it is used until a minute before Discord lets it lapse, and
 dropped as soon as Discord refuses it.

@@ -18,7 +18,8 @@ from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.texts import seat_names
 from bot.views.click import Click, handler
-from bot.views.replies import PublicMessageError, clicked_ephemeral, hold, show
+from bot.views.holds import hold
+from bot.views.replies import PublicMessageError, clicked_ephemeral, show
 from game.catduel import Action, EventKind, Observation, Prelude, Strategy, legal_actions, observe
 
 

@@ -15,8 +15,9 @@ from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
+from bot.views.holds import lend_token
 from bot.views.ids import ButtonId
-from bot.views.replies import complete_deferred, lend_token, refuse, retire, say
+from bot.views.replies import complete_deferred, refuse, retire, say
 from game.errors import GameError, NotYourTurnError
 
 log = logging.getLogger(__name__)

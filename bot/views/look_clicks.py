@@ -12,7 +12,8 @@ from bot.i18n import t
 from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
 from bot.look_text import card_lines, turn_lines, verdict_lines
 from bot.views.click import Click, handler
-from bot.views.replies import ANSWERED, hold, release
+from bot.views.holds import hold, release
+from bot.views.replies import ANSWERED
 from game.dreamcats.hindsight import look_back
 
 log = logging.getLogger(__name__)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 import discord
@@ -14,6 +12,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale
 from bot.sending import SENDING_FAILED
 from bot.service import Table
+from bot.views.holds import HOLD, lending_unanswered, placeholder_id, release, send_placeholder
 from game.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -23,113 +22,16 @@ class PublicMessageError(RuntimeError):
     """A private step was about to be written into a public message (a bug; refused)."""
 
 ANSWERED = "dreamcats.answered"  # interaction.extras key: the reply holds a result or a line
-HOLD = "dreamcats.hold"  # interaction.extras key: the answer is coming, and "thinking…" is shown if it is late
-# An answer not ready this long after the click is deferred first (Discord allows 3 s; a busy loop may need the rest
-# to get the defer out). Most answers are ready in a few ms and go out as the one reply: no "thinking…" flicker, and
-# one request to Discord instead of two.
-DEFER_AFTER = 0.5
-
-
-def wait_before_deferring(interaction: discord.Interaction, within: float) -> float:
-    """How much of `within` seconds after the click is left now (a late-dispatched click has less)."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return min(within, max(0.0, within - age))  # a clock ahead of Discord's never makes the wait longer
-
-
-@dataclass
-class _Hold:
-    """A pending answer: its deferral (sleeping, or under way once `deferring`)."""
-
-    new_message: bool
-    task: asyncio.Task[None] | None = None
-    deferring: bool = False
-
-
-def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None,
-         table: Table | None = None) -> None:
-    """Promise an answer: a new ephemeral message (new_message) or the clicked ephemeral message replaced.
-
-    If it has not gone out within `within` seconds (DEFER_AFTER) of the click, the reply is deferred ("thinking…"
-    for a new message) and the answer then fills it. A click on the live message of `table`, when its edits want a
-    token (bot.edit_tokens), is answered with a deferred update at once instead, and the new message follows it.
-    """
-    pending = _Hold(new_message)
-    game_id = _token_wanted(interaction, table) if new_message and table is not None else None
-    if game_id is not None:
-        pending.deferring = True
-        pending.task = asyncio.get_running_loop().create_task(_defer_lending(interaction, game_id))
-        interaction.extras[HOLD] = pending
-        return
-    wait = wait_before_deferring(interaction, DEFER_AFTER if within is None else within)
-
-    async def defer_later() -> None:
-        await asyncio.sleep(wait)
-        if interaction.response.is_done():
-            return
-        pending.deferring = True
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=new_message)
-        except SENDING_FAILED as exc:
-            log.warning("could not defer interaction %s: %r", interaction.id, exc)
-
-    pending.task = asyncio.get_running_loop().create_task(defer_later())
-    interaction.extras[HOLD] = pending
-
-
-def _token_wanted(interaction: discord.Interaction, table: Table) -> str | None:
-    """The table's game, if the click is on its live message and should lend its token to that message's edits.
-
-    Only the live table message: for any other public message (a reveal, the standings) `@original` after a deferred
-    update would be that message, and an answer meant to fill a deferred reply would land on it for all to see.
-    """
-    message = interaction.message
-    if message is None or message.flags.ephemeral or message.id != table.message_id:
-        return None
-    tokens = cast(DreamcatsBase, interaction.client).presenter.posts.tokens
-    return table.game_id if tokens.wanted(table.game_id, message.id) else None
-
-
-async def _defer_lending(interaction: discord.Interaction, game_id: str) -> None:
-    """A deferred update (no "thinking…": the private reply follows it); the token then edits the clicked table."""
-    try:
-        await interaction.response.defer()
-    except SENDING_FAILED as exc:
-        log.warning("could not defer interaction %s: %r", interaction.id, exc)
-        return
-    lend_token(interaction, game_id)
-
-
-def lend_token(interaction: discord.Interaction, game_id: str) -> None:
-    """After a deferred update of a public message of the game: the click's token may edit that message."""
-    message = interaction.message
-    if message is not None and not message.flags.ephemeral:
-        tokens = cast(DreamcatsBase, interaction.client).presenter.posts.tokens
-        tokens.lend(game_id, message.id, interaction.token)
-
-
-async def release(interaction: discord.Interaction) -> bool | None:
-    """End a promised answer's wait: a deferral not yet begun is dropped, one under way is waited out.
-
-    Returns whether the answer is a new message (None when nothing was promised).
-    """
-    pending: _Hold | None = interaction.extras.pop(HOLD, None)
-    if pending is None or pending.task is None:
-        return None
-    task, pending.task = pending.task, None  # the task's closure holds `pending`: no cycle left behind
-    if pending.deferring:
-        await task
-    else:
-        task.cancel()
-    return pending.new_message
-
-
 async def say(interaction: discord.Interaction, text: str) -> None:
     """One ephemeral line, whether or not the interaction was already answered (a failed edit falls back to a
     followup, so a "thinking…" reply is not left open)."""
     # A promised deferral must not race the line: both would answer, and Discord refuses the second (40060).
     await release(interaction)
     try:
-        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        placeholder = await placeholder_id(interaction)
+        if placeholder is not None:
+            await interaction.followup.edit_message(placeholder, content=text, embed=None, attachments=[], view=None)
+        elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             # "Thinking…" was shown: the line replaces it.
             try:
                 await interaction.edit_original_response(content=text, embed=None, attachments=[], view=None)
@@ -150,8 +52,12 @@ async def complete_deferred(interaction: discord.Interaction, text: str, *, fina
     """If an answer was promised (hold) or the reply deferred with "thinking…", and nothing has filled it yet, fill
     it with `text`.
 
-    With final=False the line is a placeholder: the result may still replace it.
+    With final=False the line is a placeholder: the result may still replace it. After a lending click's deferred
+    update (hold) the placeholder is a followup of its own, which the result or a refusal then replaces.
     """
+    if not final and lending_unanswered(interaction):
+        await send_placeholder(interaction, text)
+        return
     if final and HOLD in interaction.extras:
         log.warning("interaction %s: the handler ended without answering; closing its reply", interaction.id)
         await say(interaction, text)
@@ -205,7 +111,7 @@ class PrivateStep(Protocol):
 
 
 async def show(interaction: discord.Interaction, private: PrivateStep, table: Table, obs: Any) -> None:
-    """Put a private step into the person's ephemeral reply: the promised answer (bot.views.replies.hold), or the
+    """Put a private step into the person's ephemeral reply: the promised answer (bot.views.holds.hold), or the
     deferred reply filled."""
     locale = resolve_locale(interaction.locale)
     # Drawn first, while the promised deferral still stands: a slow picture then goes into a deferred reply.
@@ -234,11 +140,16 @@ def clicked_ephemeral(interaction: discord.Interaction) -> bool:
 
 async def _follow_up(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None,
                      files: list[discord.File]) -> int:
-    """Send the step as a new ephemeral message after a deferred update of the clicked table; its id."""
+    """Send the step as a new ephemeral message after a deferred update of the clicked table (or into the
+    placeholder that said it was coming); its id."""
     extra: dict[str, Any] = {}
     if view is not None:
         view.stop()  # only sent, as in _answer
         extra["view"] = view
+    placeholder = await placeholder_id(interaction)
+    if placeholder is not None:
+        await interaction.followup.edit_message(placeholder, content=None, embed=embed, attachments=files, **extra)
+        return placeholder
     sent = await interaction.followup.send(embed=embed, files=files, ephemeral=True, wait=True, **extra)
     return sent.id
 

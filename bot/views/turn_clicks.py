@@ -1,5 +1,5 @@
 """Turn clicks: the table buttons (quick refusals, else a private reply) and the private steps (answered at once,
-or deferred first when late: bot.views.replies.hold)."""
+or deferred first when late: bot.views.holds.hold)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from bot.service.moves import person_seat
 from bot.service.stand_in import mark_peek_shown, unseen_peek
 from bot.views import private
 from bot.views.click import Click, handler
+from bot.views.holds import hold
 from bot.views.ids import make_id, parse_slot
 from bot.views.items import GameButton
-from bot.views.replies import clicked_ephemeral, hold, show
+from bot.views.replies import clicked_ephemeral, show
 from game.dreamcats import (
     Card,
     DiscardDrawn,

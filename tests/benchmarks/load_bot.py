@@ -37,7 +37,7 @@ from bot.client import DreamcatsBot
 from bot.config import default_picture_processes
 from bot.lateness import lateness_gauge
 from bot.service import Table
-from bot.views import replies
+from bot.views import holds
 from tests.benchmarks.load_report import percentile
 
 log = logging.getLogger(__name__)
@@ -361,7 +361,7 @@ async def main(args: argparse.Namespace) -> None:
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
                   freeze_startup=True, picture_processes=picture_processes(args))  # as `python -m bot` does
     if args.defer_after is not None:
-        replies.DEFER_AFTER = args.defer_after
+        holds.DEFER_AFTER = args.defer_after
     if os.environ.get("BENCH_BUSY_AFTER"):  # an experiment: another threshold for bot.lateness
         bot.lateness = lateness_gauge(float(os.environ["BENCH_BUSY_AFTER"]))
     bot.counters = Counters()

@@ -11,14 +11,15 @@ import discord
 import pytest
 
 from bot.client import DreamcatsBot
+from bot.edit_tokens import EditTokens
 from bot.views import click as click_module
+from bot.views import holds
 from bot.views import private as private_module
-from bot.views import replies
 from bot.views.click import HANDLERS, Click
 from game.errors import NotYourTurnError
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
-from tests.fakediscord import InteractionRecord
+from tests.fakediscord import FakeMessage, InteractionRecord
 
 APOLOGY = "Something went wrong there"
 
@@ -43,7 +44,7 @@ def _completed(record: InteractionRecord) -> str:
 
 def _late(monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers not ready within 20 ms are deferred ("thinking…") first."""
-    monkeypatch.setattr(replies, "DEFER_AFTER", 0.02)
+    monkeypatch.setattr(holds, "DEFER_AFTER", 0.02)
 
 
 async def test_a_quick_move_is_answered_at_once_without_thinking(world: World, running: DreamcatsBot) -> None:
@@ -123,11 +124,11 @@ async def test_a_handler_that_forgets_to_answer_still_completes_the_reply(
 async def test_a_handler_that_promises_an_answer_and_forgets_still_answers(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
     async def forgetful(click: Click) -> None:
-        replies.hold(click.interaction, new_message=True)
+        holds.hold(click.interaction, new_message=True)
 
     _, record = await _draw(world, running, lambda: monkeypatch.setitem(HANDLERS, "draw", forgetful))
     assert record.response_type == 4 and record.reply is not None and APOLOGY in record.reply.content
-    await asyncio.sleep(replies.DEFER_AFTER + 0.1)  # the promised deferral was dropped: no second callback
+    await asyncio.sleep(holds.DEFER_AFTER + 0.1)  # the promised deferral was dropped: no second callback
     assert world.fake.violations == []
 
 
@@ -193,4 +194,52 @@ async def test_a_refusal_while_the_deferral_is_on_its_way_is_answered_once(
     _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", refused))
     text = _completed(record)
     assert "turn" in text and APOLOGY not in text
+    assert world.fake.violations == []
+
+
+async def _lending_draw(world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch,
+                        slow_play: Callable[..., Any]) -> tuple[InteractionRecord, FakeMessage]:
+    """Ana presses Draw on a table with no edit token (as after a restart), with the move made by `slow_play`:
+    the click lends its token and her answer follows; the placeholder she sees meanwhile is returned."""
+    monkeypatch.setattr(click_module, "STILL_WORKING_AFTER", 0.05)
+
+    def slow_and_no_token() -> None:
+        monkeypatch.setattr(running.service, "play", slow_play)
+        running.presenter.posts.tokens = EditTokens()
+
+    _, record = await _draw(world, running, slow_and_no_token)
+    placeholder = await world.fake.private_answer(record)
+    assert record.response_type == 6 and placeholder.ephemeral and placeholder.visible_to(world.ana)
+    return record, placeholder
+
+
+async def test_a_slow_lending_click_says_it_is_coming_in_the_message_the_result_then_fills(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click is answered with a deferred update of the table (no "thinking…"): without a placeholder the person
+    would see nothing until the result came."""
+    play = running.service.play
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await play(*args, **kwargs)
+
+    record, placeholder = await _lending_draw(world, running, monkeypatch, slow)
+    await world.fake.wait_until(lambda: any(":swap:" in c for c in placeholder.custom_ids), what="the drawn card")
+    assert "Still working on that" in (placeholder.revisions[0].get("content") or "")
+    assert not placeholder.content and placeholder.embeds  # the drawn card took the line's place
+    assert [m for m in record.messages if m.ephemeral] == [placeholder]  # one private message, not two
+    assert world.fake.violations == []
+
+
+async def test_a_refusal_after_the_placeholder_replaces_it(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.3)
+        raise NotYourTurnError("It is not your turn.")
+
+    record, placeholder = await _lending_draw(world, running, monkeypatch, refused)
+    assert "Still working on that" in (placeholder.revisions[0].get("content") or "")
+    await world.fake.wait_until(lambda: "turn" in placeholder.content, what="the refusal")
+    assert "Still working" not in placeholder.content and not placeholder.custom_ids
+    assert [m for m in record.messages if m.ephemeral] == [placeholder]
     assert world.fake.violations == []
