@@ -59,6 +59,18 @@ class Seat:
     ready_round: int = 0  # the round whose Next round this person pressed
 
 
+async def filled(record: InteractionRecord) -> None:
+    """Until a deferred answer is complete: a "thinking…" reply filled, or after a deferred update the person's
+    private reply there (a click on the table may lend its token first, and the table's edit through it can come
+    before the private reply follows)."""
+    if record.response_type == 5:
+        await record.followed.wait()
+        return
+    while record.private_reply is None:
+        record.followed.clear()
+        await record.followed.wait()
+
+
 class LoadTable:
     """One channel, two people and (added by them) one normal computer player, playing match after match."""
 
@@ -155,7 +167,7 @@ class LoadTable:
         self.tally.ack_actions.append(action)
         if record.response_type == 5 or (record.response_type == 6 and action not in LOBBY_ACTIONS):
             try:
-                await asyncio.wait_for(record.followed.wait(), _FOLLOWUP_TIMEOUT)
+                await asyncio.wait_for(filled(record), _FOLLOWUP_TIMEOUT)
             except TimeoutError:
                 self.tally.failures.append(f"deferred reply never completed {action}")
                 return None

@@ -125,7 +125,7 @@ class PlayingTable(LoadTable):
         if self.message is None:
             return False
         record = await self.press(user, self.message, f"dc:{self.game_id}:dream")
-        reply = record.reply if record is not None else None
+        reply = record.private_reply if record is not None else None
         if reply is None:
             return False
         selects = self._ids(reply, "peek0")
@@ -143,14 +143,15 @@ class PlayingTable(LoadTable):
         if self.message is None:
             return
         record = await self.press(seat.user, self.message, f"dc:{self.game_id}:{action}:{number}")
-        if record is None or record.reply is None:
+        reply = record.private_reply if record is not None else None
+        if record is None or reply is None:
             return
         if action in ("draw", "take"):
             self._moved(number, 1 if action == "draw" else 0, record.sent_at)
-        if self._ids(record.reply, "peek0"):  # not peeked yet: the reply asks for it first
+        if self._ids(reply, "peek0"):  # not peeked yet: the reply asks for it first
             seat.done_number = number - 1
             return
-        await self.private_steps(seat.user, record.reply, number, 1 if action == "draw" else 0)
+        await self.private_steps(seat.user, reply, number, 1 if action == "draw" else 0)
 
     def _moved(self, number: int, actions: int, clicked_at: float) -> None:
         """The click sent at `clicked_at` made the table's move `number + actions`: time how late the table shows it."""
