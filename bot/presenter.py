@@ -35,11 +35,16 @@ Job = Callable[[], Awaitable[None]]
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
-# A table whose picture could not be drawn or sent tries again after this pause, doubled at each failure in a row up to
-# a minute: a table that cannot be shown (a channel where the bot lost its permissions) must not keep a drawer and the
-# event loop for itself, nor write a log line at every turn of the loop.
+# A table whose picture (or text) could not be drawn or sent tries again after this pause, doubled at each failure in
+# a row up to a minute: a table that cannot be shown (a channel where the bot lost its permissions) must not keep a
+# drawer and the event loop for itself, nor write a log line at every turn of the loop.
 FAILED_PICTURE_PAUSE = 2.0
 MAX_FAILED_PICTURE_PAUSE = 60.0
+
+
+def failed_pause(failures: int) -> float:
+    """Seconds before trying again to show a table that Discord refused `failures` times in a row."""
+    return min(MAX_FAILED_PICTURE_PAUSE, FAILED_PICTURE_PAUSE * 2.0 ** (failures - 1))
 
 
 class DiscordPresenter:
@@ -144,21 +149,31 @@ class DiscordPresenter:
 
     async def _work(self, game_id: str) -> None:
         jobs = self._jobs.setdefault(game_id, deque())
+        failures = 0
         while True:
             try:
                 if jobs:
                     await jobs.popleft()()
                     continue
                 pause = await self._show(game_id)
+                failures = 0
                 if pause is None:
-                    if jobs or game_id in self._dirty:  # it arrived while _show was waiting: not done yet
+                    if jobs or (game_id in self._dirty and game_id in self._latest):  # came while _show waited
                         continue
                     break
                 await asyncio.sleep(pause)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.error("game %s: could not update Discord: %r", game_id, exc)
+                # The table's text is sent again after a pause that grows while Discord keeps refusing: a person
+                # whose turn it became would otherwise not learn it until the next move, and that may be theirs.
+                failures += 1
+                pause = failed_pause(failures)
+                log.error("game %s: could not update Discord (%d in a row; next try in %.0f s): %r", game_id,
+                          failures, pause, exc)
+                if game_id in self._latest:  # still shown (a finished game's last post is not sent again)
+                    self._dirty.add(game_id)
+                await asyncio.sleep(pause)
         # Nothing left to post or redraw: let go of the game, so a long-running bot does not keep every game it
         # ever showed (a new notification starts a new worker).
         for held in (self._jobs, self._latest, self._pokes):
@@ -252,7 +267,7 @@ class DiscordPresenter:
             raise
         except Exception as exc:
             failures = self._failed.get(game_id, (0, 0.0))[0] + 1
-            pause = min(MAX_FAILED_PICTURE_PAUSE, FAILED_PICTURE_PAUSE * 2 ** (failures - 1))
+            pause = failed_pause(failures)
             self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)
             log.error("game %s: could not draw or send the table (%d in a row; next try in %.0f s): %r", game_id,
                       failures, pause, exc)

@@ -5,12 +5,12 @@ from .interactions import FakeUsageError, InteractionRecord
 from .message import FakeAttachment, FakeMessage
 from .model import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 from .plugin import NetworkBlockedError, NetworkGuard
-from .rules import DiscordError, Violation
+from .rules import DiscordError, Fault, Violation, service_unavailable
 from .runner import BotRunner, BotStartError
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS", "MANAGE_GUILD", "BotRunner", "BotStartError",
     "DiscordError", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeMember", "FakeMessage",
     "FakeRole", "FakeUsageError", "FakeUser", "InteractionRecord", "NetworkBlockedError", "NetworkGuard",
-    "Violation",
+    "Fault", "Violation", "service_unavailable",
 ]

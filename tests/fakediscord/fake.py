@@ -22,7 +22,7 @@ from .interactions import InteractionRecord
 from .message import FakeAttachment, FakeMessage
 from .model import EPHEMERAL, LOADING, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, iso_now, snowflake
 from .people import People
-from .rules import DiscordError, Violation
+from .rules import DiscordError, Fault, Violation
 from .schema import DEFAULT_SPEC, shared_checker
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ class FakeDiscord(People):
         # Load runs: no schema checks, no request log, no revisions, no attachment bytes (memory and CPU stay flat).
         self.lean = lean
         self.on_write: Callable[[FakeMessage], None] | None = None  # called after every stored create/edit
+        # Discord having a bad moment: asked about every REST request; a Fault makes it fail (README, "Outages").
+        self.outage: Callable[[Call], Fault | None] | None = None
         self.uploads: dict[str, int] = {}  # files uploaded, by name
         self.request_count = 0
         self.request_kinds: Counter[str] = Counter()  # requests by method and route, ids left out

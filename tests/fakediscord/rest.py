@@ -123,6 +123,11 @@ async def handle(request: web.Request) -> web.StreamResponse:
 _ROUTE_IDS = re.compile(r"(?<=/)(\d+|[^/]{40,})(?=/|$)")  # snowflakes and interaction tokens
 
 
+def _failed(fake: FakeDiscord, call: Call, error: DiscordError) -> tuple[int, web.Response]:
+    fake.note_error(call, error, "an outage (fake.outage)", rule="outage")
+    return error.status, json_response(error.body(), error.status)
+
+
 def _find_handler(call: Call) -> Handler | None:
     for method, pattern, handler in ROUTES:
         match = pattern.match(call.path)
@@ -147,11 +152,16 @@ async def _route(fake: FakeDiscord, call: Call) -> tuple[int, web.Response]:
                 {"code": "SCHEMA", "message": p} for p in problems]}})
             fake.note_error(call, error, "; ".join(problems), rule="schema")
             return error.status, json_response(error.body(), error.status)
+    fault = fake.outage(call) if fake.outage is not None else None
+    if fault is not None and not fault.applied:
+        return _failed(fake, call, fault.error)
     try:
         result = await handler(fake, call)
     except DiscordError as error:
         fake.note_error(call, error, describe(error))
         return error.status, json_response(error.body(), error.status)
+    if fault is not None:
+        return _failed(fake, call, fault.error)
     if result is None:
         return 204, web.Response(status=204)
     return 200, json_response(result)

@@ -45,6 +45,20 @@ class DiscordError(Exception):
         return data
 
 
+@dataclass(frozen=True)
+class Fault:
+    """An outage's answer to one request: `error` instead of the real answer, the request's effect made first or
+    not (a lost answer: the bot cannot tell whether its request went through)."""
+
+    error: DiscordError
+    applied: bool = False
+
+
+def service_unavailable() -> DiscordError:
+    """503: Discord is having a bad moment (discord.py raises DiscordServerError at once, without retrying)."""
+    return DiscordError(503, 0, "503: Service Unavailable", rule_broken=False)
+
+
 def unknown_interaction() -> DiscordError:
     """10062: the token expired (callback after 3 s) or never existed."""
     return DiscordError(404, 10062, "Unknown interaction")
