@@ -21,6 +21,9 @@ from game.dreamcats import GameError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
+# A request Discord has not answered within this is given up (aiohttp's own limit is 5 minutes, and a game's edits go
+# out one at a time: a hung one would hold its table still that long). The presenter tries again after a pause.
+SEND_PATIENCE = 20.0
 
 
 class TableGoneError(LookupError):
@@ -79,8 +82,9 @@ class TablePosts:
             except discord.NotFound:
                 log.info("game %s: the table message was deleted, posting it again", table.game_id)
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
-                                     allowed_mentions=NO_PINGS)
+        async with asyncio.timeout(SEND_PATIENCE):
+            message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
+                                         allowed_mentions=NO_PINGS)
         self.edits += 1
         table.message_id = message.id
         try:
@@ -102,9 +106,10 @@ class TablePosts:
             if components is not None:  # rows made without a view (bot.views.shown.component_rows)
                 assert params.payload is not None, "rows are sent only with edits that carry no file"
                 params.payload["components"] = components
-            if await self._patch_by_token(table.game_id, message_id, params):
-                return
-            await self.bot.http.edit_message(post_channel(table), message_id, params=params)
+            async with asyncio.timeout(SEND_PATIENCE):
+                if await self._patch_by_token(table.game_id, message_id, params):
+                    return
+                await self.bot.http.edit_message(post_channel(table), message_id, params=params)
 
     async def _patch_by_token(self, game_id: str, message_id: int, params: MultipartParameters) -> bool:
         """The edit through a click's token, if one is lent for the message; False if it must go the channel's way."""
@@ -134,12 +139,12 @@ class TablePosts:
         application_id, token = lent
         self.tokens.drop(game_id, token)
         try:
-            await async_context.get().delete_original_interaction_response(
-                application_id, token, **self._session_for(application_id, token))
+            async with asyncio.timeout(SEND_PATIENCE):
+                await async_context.get().delete_original_interaction_response(
+                    application_id, token, **self._session_for(application_id, token))
             return True
-        except discord.HTTPException as exc:
-            log.info("game %s: a click's token no longer deletes the previous table (%s %s)", game_id, exc.status,
-                     exc.code)
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.info("game %s: a click's token no longer deletes the previous table: %r", game_id, exc)
             return False
 
     def _lent(self, game_id: str, message_id: int) -> tuple[int, str] | None:
@@ -158,8 +163,9 @@ class TablePosts:
         if await self._delete_by_token(game_id, message_id):
             return
         try:
-            await channel.get_partial_message(message_id).delete()
-        except discord.HTTPException as exc:  # already deleted, or no permission: the new table is posted anyway
+            async with asyncio.timeout(SEND_PATIENCE):
+                await channel.get_partial_message(message_id).delete()
+        except (discord.HTTPException, TimeoutError) as exc:  # already deleted, no permission: the new one stands
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
 
     async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
@@ -168,5 +174,6 @@ class TablePosts:
         """A new message in the channel."""
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        await self.bot.get_partial_messageable(channel_id).send(
-            content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]
+        async with asyncio.timeout(SEND_PATIENCE):
+            await self.bot.get_partial_messageable(channel_id).send(
+                content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]

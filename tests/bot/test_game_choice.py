@@ -43,7 +43,9 @@ async def test_start_with_dream21_opens_a_dream21_lobby_with_its_options(world: 
     table = _table(running, world)
     assert table is not None and table.game == "dream21"
     assert table.settings == Dream21Settings(hands_per_seat=3, turn_timer=60)
-    assert shown.reply.id == table.message_id  # the lobby is the reply
+    # The lobby is the reply; its id is stored once the answer is back (after the fake's "idle" on a slow machine).
+    stored = await world.fake.wait_until(lambda: (t := _table(running, world)) and t.message_id, what="its message id")
+    assert shown.reply.id == stored
     assert world.fake.violations == []
     assert [r.getMessage() for r in caplog.records if r.name.startswith("bot")] == []
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from bot import table_posts
 from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
@@ -149,4 +150,34 @@ async def test_a_table_text_discord_failed_is_sent_again_without_waiting_for_ano
     await world.fake.wait_until(lambda: shown.content == presentation_of(table).table_content(table),
                                 timeout=FAILED_PICTURE_PAUSE + 3, what="the table saying that Ana drew")
     assert [r for r in caplog.records if "could not update Discord (1 in a row" in r.getMessage()]
+    assert world.fake.violations == []
+
+
+async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request Discord leaves hanging held the table still for aiohttp's 5 minutes: a game's edits go out one at a
+    time. Now it is given up after SEND_PATIENCE and the newest table sent again."""
+    monkeypatch.setattr(table_posts, "SEND_PATIENCE", 0.3)
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    table = players.table
+    assert table is not None and table.turn == 0
+    shown = players.message()
+    hung: list[str] = []
+
+    def hang_the_next_table_edit(call: Call) -> Fault | None:
+        if hung or call.method != "PATCH" or call.multipart or not call.path.endswith(
+                ("/@original", f"/messages/{shown.id}")):
+            return None
+        hung.append(call.path)
+        return Fault(delay=60.0)
+
+    world.fake.outage = hang_the_next_table_edit
+    draw = await players.click(world.ana, shown, players.cid("draw", table.move_number))
+    assert draw.response_type == 4 and draw.reply is not None
+    await world.fake.wait_until(lambda: hung, what="the hung edit")
+    table = players.table
+    assert table is not None and table.state is not None and table.state.round.step is Step.HOLDING
+    await world.fake.wait_until(lambda: shown.content == presentation_of(table).table_content(table),
+                                timeout=0.3 + FAILED_PICTURE_PAUSE + 3, what="the table saying that Ana drew")
     assert world.fake.violations == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -153,14 +154,16 @@ async def _route(fake: FakeDiscord, call: Call) -> tuple[int, web.Response]:
             fake.note_error(call, error, "; ".join(problems), rule="schema")
             return error.status, json_response(error.body(), error.status)
     fault = fake.outage(call) if fake.outage is not None else None
-    if fault is not None and not fault.applied:
+    if fault is not None and fault.delay:
+        await asyncio.sleep(fault.delay)
+    if fault is not None and fault.error is not None and not fault.applied:
         return _failed(fake, call, fault.error)
     try:
         result = await handler(fake, call)
     except DiscordError as error:
         fake.note_error(call, error, describe(error))
         return error.status, json_response(error.body(), error.status)
-    if fault is not None:
+    if fault is not None and fault.error is not None:
         return _failed(fake, call, fault.error)
     if result is None:
         return 204, web.Response(status=204)

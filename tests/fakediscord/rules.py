@@ -47,11 +47,13 @@ class DiscordError(Exception):
 
 @dataclass(frozen=True)
 class Fault:
-    """An outage's answer to one request: `error` instead of the real answer, the request's effect made first or
-    not (a lost answer: the bot cannot tell whether its request went through)."""
+    """An outage's answer to one request: `delay` seconds of silence first (a hung request), then `error` instead
+    of the real answer (None: the real one), the request's effect made first or not (`applied`: a lost answer, the
+    bot cannot tell whether its request went through)."""
 
-    error: DiscordError
+    error: DiscordError | None = None
     applied: bool = False
+    delay: float = 0.0
 
 
 def service_unavailable() -> DiscordError:
