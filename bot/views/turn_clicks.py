@@ -48,10 +48,21 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     return True
 
 
+async def _resumed(click: Click, table: Table, seat: int) -> bool:
+    """A person mid-turn (holding a drawn card, or choosing one of two) who presses a turn button on the table again
+    has lost the private reply with their choice (Discord failed it, or they dismissed it): it is shown again."""
+    assert table.state is not None
+    if table.state.round.step is Step.START:
+        return False
+    hold(click.interaction, new_message=True, table=table)
+    await _next_step(click, table, observe(table.state, seat))
+    return True
+
+
 @handler("draw")
 async def _draw(click: Click) -> None:
     table, seat = click.my_turn()
-    if await _peek_first(click, table, seat):
+    if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
         return
     hold(click.interaction, new_message=True, table=table)
     outcome = await click.service.play(table.game_id, click.user_id, Draw, move_number=click.bid.int_arg(0))
@@ -61,7 +72,7 @@ async def _draw(click: Click) -> None:
 @handler("take")
 async def _take(click: Click) -> None:
     table, seat = click.my_turn()
-    if await _peek_first(click, table, seat):
+    if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
         return
     assert table.state is not None
     hold(click.interaction, new_message=True, table=table)
@@ -73,7 +84,7 @@ async def _take(click: Click) -> None:
 async def _wake(click: Click) -> None:
     # Wake up! ends the round for everyone: one stray tap on a phone must not do that, so it asks first.
     table, seat = click.my_turn()
-    if await _peek_first(click, table, seat):
+    if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
         return
     assert table.state is not None
     hold(click.interaction, new_message=True, table=table)

@@ -181,3 +181,36 @@ async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
     await world.fake.wait_until(lambda: shown.content == presentation_of(table).table_content(table),
                                 timeout=0.3 + FAILED_PICTURE_PAUSE + 3, what="the table saying that Ana drew")
     assert world.fake.violations == []
+
+
+async def test_a_drawn_card_whose_answer_discord_lost_comes_back_from_the_draw_button(
+        world: World, running: DreamcatsBot) -> None:
+    """Ana's Draw is made but its answer never reaches her ("This interaction failed"). Pressing Draw again shows her
+    the card she holds and its choices (before: "That doesn't fit this step of the turn", with nothing to use)."""
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    table = players.table
+    assert table is not None and table.turn == 0
+    hung: list[str] = []
+
+    def hang_the_answer(call: Call) -> Fault | None:
+        if hung or not call.path.startswith("/interactions/"):
+            return None
+        hung.append(call.path)
+        return Fault(delay=30.0)
+
+    world.fake.outage = hang_the_answer
+    await world.fake.click(world.ana, players.message(), players.cid("draw", table.move_number), wait=False)
+    holding = await world.fake.wait_until(
+        lambda: (t := players.table) is not None and t.state is not None and t.state.round.step is Step.HOLDING and t,
+        what="the draw made")
+    world.fake.outage = None
+    draw_again = players.cid("draw", holding.move_number)
+    await world.fake.wait_until(lambda: draw_again in players.message().custom_ids, what="the table after the draw")
+    again = await players.click(world.ana, players.message(), draw_again)
+    private = await world.fake.private_answer(again)
+    assert any(":swap:" in c for c in private.custom_ids) and private.embeds  # the card she holds, to play
+    assert private.visible_to(world.ana) and not private.visible_to(world.bo)
+    assert players.table is not None and players.table.move_number == holding.move_number  # nothing played again
+    take = await players.click(world.ana, players.message(), players.cid("take", holding.move_number))
+    assert any(":swap:" in c for c in (await world.fake.private_answer(take)).custom_ids)
