@@ -7,5 +7,21 @@ import discord
 
 # Discord's answer, the connection, or a timeout.
 SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+# Unknown Interaction (an answer after the interaction's 3 s), Unknown Webhook (no answer was ever acknowledged).
+INTERACTION_GONE = (10062, 10015)
+# Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
+DISCORD_UNWELL = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
-__all__ = ["SENDING_FAILED"]
+
+def interaction_gone(exc: BaseException) -> bool:
+    """Whether Discord no longer takes any answer to the interaction that failed with `exc`."""
+    return isinstance(exc, discord.NotFound) and exc.code in INTERACTION_GONE
+
+
+def discords_doing(exc: BaseException) -> bool:
+    """Whether a failure is Discord's (unwell, or the interaction's time ran out), not possibly the bot's own: a
+    warning for the operator, not an error."""
+    return interaction_gone(exc) or isinstance(exc, DISCORD_UNWELL)
+
+
+__all__ = ["DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "discords_doing", "interaction_gone"]

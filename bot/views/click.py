@@ -8,12 +8,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import cast
 
-import aiohttp
 import discord
 
 from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
+from bot.sending import discords_doing, interaction_gone
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views.holds import lend_token
@@ -24,10 +24,6 @@ from game.errors import GameError, NotYourTurnError
 log = logging.getLogger(__name__)
 # A "thinking…" reply still open after this long gets a line saying the result is coming (it replaces the line).
 STILL_WORKING_AFTER = 5.0
-# Unknown Interaction (the answer came after Discord's 3 s), Unknown Webhook (no answer was ever acknowledged).
-INTERACTION_GONE = (10062, 10015)
-# Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
-DISCORD_UNWELL = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
 
 @dataclass
@@ -125,11 +121,10 @@ async def _failed(click: Click, exc: Exception) -> None:
     """One log line and, where Discord still takes one, an apology. Discord's own failures (it is unwell, or the
     click's 3 s passed) are warnings: nothing in the bot to fix."""
     interaction, bid = click.interaction, click.bid
-    gone = isinstance(exc, discord.NotFound) and exc.code in INTERACTION_GONE
-    theirs = gone or isinstance(exc, DISCORD_UNWELL)
-    log.log(logging.WARNING if theirs else logging.ERROR, "click failed: game=%s user=%s action=%s args=%s: %r",
-            bid.game_id, interaction.user.id, bid.action, bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
-    if not gone:  # an expired interaction takes no answer at all: trying would only fail again
+    log.log(logging.WARNING if discords_doing(exc) else logging.ERROR,
+            "click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id, bid.action,
+            bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
+    if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
         await say(interaction, t("error.generic", click.locale))
 
 

@@ -8,6 +8,7 @@ import logging
 import random
 import time
 
+import discord
 import pytest
 
 from bot import table_posts
@@ -15,6 +16,7 @@ from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
 from bot.presenter import FAILED_PICTURE_PAUSE
+from bot.sending import discords_doing, interaction_gone
 from bot.service import ManualClock
 from game.dreamcats import Step
 from tests.benchmarks.load_people import Tally
@@ -214,3 +216,21 @@ async def test_a_drawn_card_whose_answer_discord_lost_comes_back_from_the_draw_b
     assert players.table is not None and players.table.move_number == holding.move_number  # nothing played again
     take = await players.click(world.ana, players.message(), players.cid("take", holding.move_number))
     assert any(":swap:" in c for c in (await world.fake.private_answer(take)).custom_ids)
+
+
+class _Response:
+    """The least of an aiohttp response that discord.HTTPException reads."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "refused"
+
+
+def test_discords_own_failures_are_told_from_the_bots() -> None:
+    expired = discord.NotFound(_Response(404), {"code": 10062, "message": "Unknown interaction"})
+    unwell = discord.DiscordServerError(_Response(503), {"code": 0, "message": "503: Service Unavailable"})
+    deleted = discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+    invalid = discord.HTTPException(_Response(400), {"code": 50035, "message": "Invalid Form Body"})
+    assert interaction_gone(expired) and discords_doing(expired)
+    assert not interaction_gone(unwell) and discords_doing(unwell) and discords_doing(TimeoutError())
+    assert not discords_doing(deleted) and not discords_doing(invalid) and not discords_doing(ValueError())
