@@ -29,11 +29,13 @@ from tests.fakediscord.rest import Call
 TABLES = 4
 FAILING_SHARE = 0.2  # of the bot's requests while Discord is unwell
 OUTAGE, AFTER = 8.0, 6.0  # seconds of play with the outage, then without it
+HUNG, PATIENCE = 2.0, 0.5  # a late answer, and how long the bot waits for one in the test (SEND_PATIENCE)
 
 
 class Outage:
     """Fails a seeded share of requests while `on`: an interaction's answer never takes effect (Discord would show
-    "This interaction failed"); any other request half the time does, its answer lost on the way back."""
+    "This interaction failed"); any other request half the time does, its answer lost on the way back. One in five
+    of the others is not failed but answered late, after HUNG seconds."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -48,6 +50,8 @@ class Outage:
         answer = call.path.startswith("/interactions/")
         if answer:
             self.failed_answers.add(call.path)
+        elif self.rng.random() < 0.2:
+            return Fault(delay=HUNG)
         return Fault(service_unavailable(), applied=not answer and self.rng.random() < 0.5)
 
 
@@ -91,8 +95,9 @@ def shows_newest(bot: DreamcatsBot, world: World) -> bool:
 
 
 async def test_tables_play_through_an_outage_and_show_their_newest_state_after(
-        world: World, caplog: pytest.LogCaptureFixture) -> None:
+        world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     caplog.set_level(logging.WARNING)
+    monkeypatch.setattr(table_posts, "SEND_PATIENCE", PATIENCE)
     clock, tally, outage = ManualClock(), Tally(), Outage(seed=11)
     bot = DreamcatsBot(database_url=world.database_url, clock=clock, computer_pause=0.0, edit_interval=0.1,
                        rng=random.Random(5))
