@@ -11,11 +11,10 @@ import time
 import discord
 import pytest
 
-from bot import table_posts
+from bot import presenter, table_posts
 from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
-from bot.presenter import FAILED_PICTURE_PAUSE
 from bot.sending import discords_doing, interaction_gone
 from bot.service import ManualClock
 from game.dreamcats import Step
@@ -28,7 +27,8 @@ from tests.fakediscord.rest import Call
 
 TABLES = 4
 FAILING_SHARE = 0.2  # of the bot's requests while Discord is unwell
-OUTAGE, AFTER = 8.0, 6.0  # seconds of play with the outage, then without it
+OUTAGE, AFTER = 8.0, 8.0  # seconds of play with the outage, then without it
+PAUSE = 0.2  # the presenter's first pause after a failure (FAILED_PICTURE_PAUSE), cut to keep the tests short
 HUNG, PATIENCE = 2.0, 0.5  # a late answer, and how long the bot waits for one in the test (SEND_PATIENCE)
 
 
@@ -132,6 +132,7 @@ async def test_a_table_text_discord_failed_is_sent_again_without_waiting_for_ano
         caplog: pytest.LogCaptureFixture) -> None:
     """Ana draws and Discord fails the table's edit that says so. She holds the card (the table gets no new picture
     meanwhile), and nobody else may move: before, the table said nothing of her draw until her next move."""
+    monkeypatch.setattr(presenter, "FAILED_PICTURE_PAUSE", PAUSE)
     players = await open_table(world, running)
     await players.initial_peeks()
     table = players.table
@@ -155,7 +156,7 @@ async def test_a_table_text_discord_failed_is_sent_again_without_waiting_for_ano
     table = players.table
     assert table is not None and table.state is not None and table.state.round.step is Step.HOLDING
     await world.fake.wait_until(lambda: shown.content == presentation_of(table).table_content(table),
-                                timeout=FAILED_PICTURE_PAUSE + 3, what="the table saying that Ana drew")
+                                timeout=PAUSE + 3, what="the table saying that Ana drew")
     assert [r for r in caplog.records if "could not update Discord (1 in a row" in r.getMessage()]
     assert world.fake.violations == []
 
@@ -165,6 +166,7 @@ async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
     """A request Discord leaves hanging held the table still for aiohttp's 5 minutes: a game's edits go out one at a
     time. Now it is given up after SEND_PATIENCE and the newest table sent again."""
     monkeypatch.setattr(table_posts, "SEND_PATIENCE", 0.3)
+    monkeypatch.setattr(presenter, "FAILED_PICTURE_PAUSE", PAUSE)
     players = await open_table(world, running)
     await players.initial_peeks()
     table = players.table
@@ -180,13 +182,14 @@ async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
         return Fault(delay=60.0)
 
     world.fake.outage = hang_the_next_table_edit
-    draw = await players.click(world.ana, shown, players.cid("draw", table.move_number))
-    assert draw.response_type == 4 and draw.reply is not None
+    # Not waited for as `click` does: the fake would wait for the hung request too, to be idle.
+    draw = await world.fake.click(world.ana, shown, players.cid("draw", table.move_number), wait=False)
+    await world.fake.wait_until(lambda: draw.reply is not None, what="Ana's drawn card")
     await world.fake.wait_until(lambda: hung, what="the hung edit")
     table = players.table
     assert table is not None and table.state is not None and table.state.round.step is Step.HOLDING
     await world.fake.wait_until(lambda: shown.content == presentation_of(table).table_content(table),
-                                timeout=0.3 + FAILED_PICTURE_PAUSE + 3, what="the table saying that Ana drew")
+                                timeout=0.3 + PAUSE + 3, what="the table saying that Ana drew")
     assert world.fake.violations == []
 
 
