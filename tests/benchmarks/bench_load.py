@@ -30,10 +30,10 @@ from pathlib import Path
 
 from tests.benchmarks.load_bot import Counters, watch_loop
 from tests.benchmarks.load_people import Tally
-from tests.benchmarks.load_play import PlayingTable
+from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
 from tests.benchmarks.load_report import Window, percentile, report_memory, report_window
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord
 
 
 def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> list[PlayingTable]:
@@ -47,14 +47,7 @@ def build_world(fake: FakeDiscord, args: argparse.Namespace, tally: Tally) -> li
                   fake.add_user(f"b{index}", display_name=f"Ben{index}", guild=guild))
         tables.append(PlayingTable(fake, channel, people, tally, think=0.0 if args.stress else args.think,
                                    points=args.points, rng=random.Random(rng.random())))
-    by_channel = {table.channel.id: table for table in tables}
-
-    def route(message: FakeMessage) -> None:
-        table = by_channel.get(message.channel.id)
-        if table is not None and not message.ephemeral:
-            table.seen(message)
-
-    fake.on_write = route
+    show_people_their_tables(fake, tables)
     return tables
 
 

@@ -8,7 +8,7 @@ import time
 
 from bot.i18n import t
 from tests.benchmarks.load_people import WAKE_AFTER, LoadTable, Seat
-from tests.fakediscord import FakeMessage, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 _LINK = re.compile(r"discord\.com/channels/\d+/\d+/(\d+)")
 _MAX_STEPS = 8
@@ -204,3 +204,15 @@ class PlayingTable(LoadTable):
                 return self.rng.choice(self._ids(reply, "swap")), None
             return kinds["disc"], None
         return None
+
+
+def show_people_their_tables(fake: FakeDiscord, tables: list[PlayingTable]) -> None:
+    """Every public message the fake stores goes to the people of its channel's table (as they would see it)."""
+    by_channel = {table.channel.id: table for table in tables}
+
+    def route(message: FakeMessage) -> None:
+        table = by_channel.get(message.channel.id)
+        if table is not None and not message.ephemeral:
+            table.seen(message)
+
+    fake.on_write = route

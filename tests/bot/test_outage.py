@@ -19,10 +19,10 @@ from bot.sending import discords_doing, interaction_gone
 from bot.service import ManualClock
 from game.dreamcats import Step
 from tests.benchmarks.load_people import Tally
-from tests.benchmarks.load_play import PlayingTable
+from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
-from tests.fakediscord import FakeMessage, Fault, service_unavailable
+from tests.fakediscord import Fault, service_unavailable
 from tests.fakediscord.rest import Call
 
 TABLES = 4
@@ -63,14 +63,7 @@ def people_at_tables(world: World, tally: Tally) -> list[PlayingTable]:
         people = (fake.add_user(f"a{index}", display_name=f"Ann{index}", guild=world.guild),
                   fake.add_user(f"b{index}", display_name=f"Ben{index}", guild=world.guild))
         tables.append(PlayingTable(fake, channel, people, tally, think=0.02, points=30, rng=random.Random(index)))
-    by_channel = {table.channel.id: table for table in tables}
-
-    def route(message: FakeMessage) -> None:
-        table = by_channel.get(message.channel.id)
-        if table is not None and not message.ephemeral:
-            table.seen(message)
-
-    fake.on_write = route
+    show_people_their_tables(fake, tables)
     return tables
 
 
