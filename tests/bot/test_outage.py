@@ -98,7 +98,9 @@ async def test_tables_play_through_an_outage_and_show_their_newest_state_after(
     async with world.fake.run(bot):
         world.fake.outage = outage
         players = [asyncio.create_task(table.run()) for table in tables]
-        await let_time_pass(clock, OUTAGE)
+        await let_time_pass(clock, OUTAGE / 2)
+        await world.fake.drop_gateway()  # the connection is cut mid-outage too: discord.py resumes it
+        await let_time_pass(clock, OUTAGE / 2)
         outage.on = False
         moves = {table.game_id: table.move_number for table in bot.service.tables}
         await let_time_pass(clock, AFTER)
@@ -110,6 +112,7 @@ async def test_tables_play_through_an_outage_and_show_their_newest_state_after(
         await world.fake.wait_until(lambda: shows_newest(bot, world), timeout=10, what="every table's newest move")
         moved_on = [t for t in bot.service.tables if t.move_number > moves.get(t.game_id, -1)]
     assert outage.faults > 20 and len(moved_on) >= TABLES - 1  # a table may be between matches at the end
+    assert [c.kind for c in world.fake.gateway.connections] == ["identify", "resume"]
     # discord.py tries a failed answer again after 1 s and 3 s: the last try can come after Discord's 3 s. That
     # is the outage's doing; asking Discord again after its "Unknown interaction" would be the bot's.
     late = [v.request.removeprefix("POST ") for v in world.fake.violations if v.rule == "late-callback"]
