@@ -25,6 +25,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS, hurry
 from bot.presentations import draw_table, presentation_of
+from bot.retries import Job, failed_pause, run_next_post
 from bot.sending import discords_doing
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
@@ -32,20 +33,9 @@ from bot.views.public import closed_message, lobby_message
 from bot.views.shown import TableMessage, component_rows, make_view
 
 log = logging.getLogger(__name__)
-Job = Callable[[], Awaitable[None]]
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
-# A table whose picture (or text) could not be drawn or sent tries again after this pause, doubled at each failure in
-# a row up to a minute: a table that cannot be shown (a channel where the bot lost its permissions) must not keep a
-# drawer and the event loop for itself, nor write a log line at every turn of the loop.
-FAILED_PICTURE_PAUSE = 2.0
-MAX_FAILED_PICTURE_PAUSE = 60.0
-
-
-def failed_pause(failures: int) -> float:
-    """Seconds before trying again to show a table that Discord refused `failures` times in a row."""
-    return min(MAX_FAILED_PICTURE_PAUSE, FAILED_PICTURE_PAUSE * 2.0 ** (failures - 1))
 
 
 class DiscordPresenter:
@@ -151,10 +141,11 @@ class DiscordPresenter:
     async def _work(self, game_id: str) -> None:
         jobs = self._jobs.setdefault(game_id, deque())
         failures = 0
+        tries: dict[Job, int] = {}
         while True:
             try:
                 if jobs:
-                    await jobs.popleft()()
+                    await run_next_post(game_id, jobs, tries)
                     continue
                 pause = await self._show(game_id)
                 failures = 0

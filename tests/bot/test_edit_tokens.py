@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import presenter as presenter_module
+from bot import retries
 from bot.client import DreamcatsBot
 from bot.edit_tokens import TOKEN_USE, EditTokens
 from bot.presentations import presentation_of
@@ -251,7 +251,7 @@ async def _lends_and_answers_privately(players: TableClicks, action: str) -> Non
 
 async def test_a_table_the_bot_may_not_post_again_waits_and_comes_back_with_its_permission(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(presenter_module, "FAILED_PICTURE_PAUSE", 0.2)
+    monkeypatch.setattr(retries, "FAILED_PAUSE", 0.2)
     fake = world.fake
     players = await open_table(world, running, points=100)
     await players.initial_peeks()

@@ -4,6 +4,7 @@ nothing is left broken, and once Discord is well again every table shows its new
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import time
@@ -11,7 +12,7 @@ import time
 import discord
 import pytest
 
-from bot import presenter, table_posts
+from bot import retries, table_posts
 from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
@@ -28,7 +29,7 @@ from tests.fakediscord.rest import Call
 TABLES = 4
 FAILING_SHARE = 0.2  # of the bot's requests while Discord is unwell
 OUTAGE, AFTER = 8.0, 8.0  # seconds of play with the outage, then without it
-PAUSE = 0.2  # the presenter's first pause after a failure (FAILED_PICTURE_PAUSE), cut to keep the tests short
+PAUSE = 0.2  # the first pause after a failure (bot.retries.FAILED_PAUSE), cut to keep the tests short
 HUNG, PATIENCE = 2.0, 0.5  # a late answer, and how long the bot waits for one in the test (SEND_PATIENCE)
 
 
@@ -128,7 +129,7 @@ async def test_a_table_text_discord_failed_is_sent_again_without_waiting_for_ano
         caplog: pytest.LogCaptureFixture) -> None:
     """Ana draws and Discord fails the table's edit that says so. She holds the card (the table gets no new picture
     meanwhile), and nobody else may move: before, the table said nothing of her draw until her next move."""
-    monkeypatch.setattr(presenter, "FAILED_PICTURE_PAUSE", PAUSE)
+    monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
     players = await open_table(world, running)
     await players.initial_peeks()
     table = players.table
@@ -162,7 +163,7 @@ async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
     """A request Discord leaves hanging held the table still for aiohttp's 5 minutes: a game's edits go out one at a
     time. Now it is given up after SEND_PATIENCE and the newest table sent again."""
     monkeypatch.setattr(table_posts, "SEND_PATIENCE", 0.3)
-    monkeypatch.setattr(presenter, "FAILED_PICTURE_PAUSE", PAUSE)
+    monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
     players = await open_table(world, running)
     await players.initial_peeks()
     table = players.table
@@ -238,3 +239,28 @@ def test_discords_own_failures_are_told_from_the_bots() -> None:
     assert interaction_gone(expired) and discords_doing(expired)
     assert not interaction_gone(unwell) and discords_doing(unwell) and discords_doing(TimeoutError())
     assert not discords_doing(deleted) and not discords_doing(invalid) and not discords_doing(ValueError())
+
+
+async def test_a_reveal_discord_failed_to_post_is_posted_again(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's reveal (the cards and the scores) lost to Discord was never posted: the round went by unseen."""
+    monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
+    players = await open_table(world, running)
+    failed: list[str] = []
+
+    def fail_the_reveal_once(call: Call) -> Fault | None:
+        if failed or call.method != "POST" or not any(f.filename == "reveal.png" for f in call.files):
+            return None
+        failed.append(call.path)
+        return Fault(service_unavailable())
+
+    world.fake.outage = fail_the_reveal_once
+    while (table := players.table) is not None and table.state is not None and table.state.round.number == 1:
+        await players.initial_peeks()
+        await players.play_turn_step()
+    assert failed  # the reveal's first post failed
+    reveal = await world.fake.wait_until(
+        lambda: world.fake.latest(world.games, where=lambda m: any(a.filename == "reveal.png" for a in m.attachments)),
+        timeout=PAUSE + 3, what="the reveal")
+    assert "Round 1" in json.dumps(reveal.embeds)
+    assert world.fake.violations == []

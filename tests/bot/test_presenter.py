@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import presenter as presenter_module
+from bot import retries
 from bot.frames import FrameTurns
 from bot.pictures import hurried, hurry
 from bot.presentations import PRESENTATIONS
@@ -421,7 +421,7 @@ class Refusing:
 
 async def test_a_table_that_cannot_be_shown_is_tried_again_later_and_shown_once_it_can(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(presenter_module, "FAILED_PICTURE_PAUSE", 0.2)
+    monkeypatch.setattr(retries, "FAILED_PAUSE", 0.2)
     painter = SlowPainter()
     painter.gate.set()
     shown, messages = presenter(painter, edit_interval=0.0)
