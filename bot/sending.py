@@ -7,6 +7,9 @@ import discord
 
 # Discord's answer, the connection, or a timeout.
 SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+# A request Discord has not answered within this is given up (aiohttp's own limit is 5 minutes, and a game's messages
+# go out one at a time: a hung request would hold its table still that long). The presenter tries again after a pause.
+SEND_PATIENCE = 20.0
 # Unknown Interaction (an answer after the interaction's 3 s), Unknown Webhook (no answer was ever acknowledged).
 INTERACTION_GONE = (10062, 10015)
 # Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
@@ -24,4 +27,6 @@ def discords_doing(exc: BaseException) -> bool:
     return interaction_gone(exc) or isinstance(exc, DISCORD_UNWELL)
 
 
-__all__ = ["DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "discords_doing", "interaction_gone"]
+__all__ = [
+    "DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing", "interaction_gone",
+]

@@ -13,6 +13,7 @@ import discord
 from discord.http import MultipartParameters, handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot import sending
 from bot.edit_tokens import EditTokens
 from bot.game_threads import lobby_moving, post_channel, started_line
 from bot.hub import DreamcatsBase
@@ -21,9 +22,6 @@ from game.dreamcats import GameError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone
-# A request Discord has not answered within this is given up (aiohttp's own limit is 5 minutes, and a game's edits go
-# out one at a time: a hung one would hold its table still that long). The presenter tries again after a pause.
-SEND_PATIENCE = 20.0
 
 
 class TableGoneError(LookupError):
@@ -82,7 +80,7 @@ class TablePosts:
             except discord.NotFound:
                 log.info("game %s: the table message was deleted, posting it again", table.game_id)
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        async with asyncio.timeout(SEND_PATIENCE):
+        async with asyncio.timeout(sending.SEND_PATIENCE):
             message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
                                          allowed_mentions=NO_PINGS)
         self.edits += 1
@@ -106,7 +104,7 @@ class TablePosts:
             if components is not None:  # rows made without a view (bot.views.shown.component_rows)
                 assert params.payload is not None, "rows are sent only with edits that carry no file"
                 params.payload["components"] = components
-            async with asyncio.timeout(SEND_PATIENCE):
+            async with asyncio.timeout(sending.SEND_PATIENCE):
                 if await self._patch_by_token(table.game_id, message_id, params):
                     return
                 await self.bot.http.edit_message(post_channel(table), message_id, params=params)
@@ -139,7 +137,7 @@ class TablePosts:
         application_id, token = lent
         self.tokens.drop(game_id, token)
         try:
-            async with asyncio.timeout(SEND_PATIENCE):
+            async with asyncio.timeout(sending.SEND_PATIENCE):
                 await async_context.get().delete_original_interaction_response(
                     application_id, token, **self._session_for(application_id, token))
             return True
@@ -163,7 +161,7 @@ class TablePosts:
         if await self._delete_by_token(game_id, message_id):
             return
         try:
-            async with asyncio.timeout(SEND_PATIENCE):
+            async with asyncio.timeout(sending.SEND_PATIENCE):
                 await channel.get_partial_message(message_id).delete()
         except (discord.HTTPException, TimeoutError) as exc:  # already deleted, no permission: the new one stands
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
@@ -174,6 +172,6 @@ class TablePosts:
         """A new message in the channel."""
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        async with asyncio.timeout(SEND_PATIENCE):
+        async with asyncio.timeout(sending.SEND_PATIENCE):
             await self.bot.get_partial_messageable(channel_id).send(
                 content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import time
 import discord
 import pytest
 
-from bot import retries, table_posts
+from bot import retries, sending
 from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
@@ -91,7 +91,7 @@ def shows_newest(bot: DreamcatsBot, world: World) -> bool:
 async def test_tables_play_through_an_outage_and_show_their_newest_state_after(
         world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     caplog.set_level(logging.WARNING)
-    monkeypatch.setattr(table_posts, "SEND_PATIENCE", PATIENCE)
+    monkeypatch.setattr(sending, "SEND_PATIENCE", PATIENCE)
     clock, tally, outage = ManualClock(), Tally(), Outage(seed=11)
     bot = DreamcatsBot(database_url=world.database_url, clock=clock, computer_pause=0.0, edit_interval=0.1,
                        rng=random.Random(5))
@@ -162,7 +162,7 @@ async def test_a_table_edit_discord_never_answers_is_given_up_and_sent_again(
         world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A request Discord leaves hanging held the table still for aiohttp's 5 minutes: a game's edits go out one at a
     time. Now it is given up after SEND_PATIENCE and the newest table sent again."""
-    monkeypatch.setattr(table_posts, "SEND_PATIENCE", 0.3)
+    monkeypatch.setattr(sending, "SEND_PATIENCE", 0.3)
     monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
     players = await open_table(world, running)
     await players.initial_peeks()
