@@ -19,7 +19,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
-from bot.sending import SENDING_FAILED, discords_doing, interaction_gone
+from bot.sending import SENDING_FAILED, failure_level, interaction_gone
 from bot.service import GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
@@ -181,7 +181,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                                     error: app_commands.AppCommandError) -> None:
         """An unexpected failure: one log line for the operator, one private line (never a stuck placeholder)."""
         cause = getattr(error, "original", error)
-        log.log(logging.WARNING if discords_doing(cause) else logging.ERROR,
+        log.log(failure_level(cause),
                 "command %s failed: guild=%s channel=%s user=%s: %r", getattr(interaction.command, "name", "?"),
                 interaction.guild_id, interaction.channel_id, interaction.user.id, cause)
         if interaction_gone(cause):  # Discord takes no answer any more: trying would only fail again

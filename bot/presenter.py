@@ -26,7 +26,7 @@ from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS, hurry
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, failed_pause, run_next_post
-from bot.sending import discords_doing
+from bot.sending import failure_level
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import closed_message, lobby_message
@@ -161,7 +161,7 @@ class DiscordPresenter:
                 # whose turn it became would otherwise not learn it until the next move, and that may be theirs.
                 failures += 1
                 pause = failed_pause(failures)
-                log.log(logging.WARNING if discords_doing(exc) else logging.ERROR,
+                log.log(failure_level(exc),
                         "game %s: could not update Discord (%d in a row; next try in %.0f s): %r", game_id, failures,
                         pause, exc)
                 if game_id in self._latest:  # still shown (a finished game's last post is not sent again)
@@ -262,7 +262,7 @@ class DiscordPresenter:
             failures = self._failed.get(game_id, (0, 0.0))[0] + 1
             pause = failed_pause(failures)
             self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)
-            log.log(logging.WARNING if discords_doing(exc) else logging.ERROR,
+            log.log(failure_level(exc),
                     "game %s: could not draw or send the table (%d in a row; next try in %.0f s): %r", game_id,
                     failures, pause, exc)
         finally:

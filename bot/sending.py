@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import aiohttp
 import discord
 
@@ -27,6 +29,12 @@ def discords_doing(exc: BaseException) -> bool:
     return interaction_gone(exc) or isinstance(exc, DISCORD_UNWELL)
 
 
+def failure_level(exc: BaseException) -> int:
+    """The log level of a failed request or click: WARNING for Discord's own failures, else ERROR."""
+    return logging.WARNING if discords_doing(exc) else logging.ERROR
+
+
 __all__ = [
-    "DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing", "interaction_gone",
+    "DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing", "failure_level",
+    "interaction_gone",
 ]

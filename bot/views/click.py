@@ -13,7 +13,7 @@ import discord
 from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
-from bot.sending import discords_doing, interaction_gone
+from bot.sending import failure_level, interaction_gone
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views.holds import lend_token
@@ -121,7 +121,7 @@ async def _failed(click: Click, exc: Exception) -> None:
     """One log line and, where Discord still takes one, an apology. Discord's own failures (it is unwell, or the
     click's 3 s passed) are warnings: nothing in the bot to fix."""
     interaction, bid = click.interaction, click.bid
-    log.log(logging.WARNING if discords_doing(exc) else logging.ERROR,
+    log.log(failure_level(exc),
             "click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id, bid.action,
             bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
     if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
