@@ -129,7 +129,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     """The final standings where the game is played; with a thread, the winners' line in the channel, and the thread
     archived."""
     async with asyncio.timeout(sending.SEND_PATIENCE):
-        await bot.get_partial_messageable(post_channel(table)).send(embed=embed, file=file, view=view)
+        await bot.get_partial_messageable(post_channel(table)).send(
+            embed=embed, file=file, view=view, nonce=sending.post_nonce(table.game_id, "standings"))
     if table.thread_id is None:
         return
     names = seat_names(table, table.locale)
@@ -139,7 +140,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
              game=table.mode.title)
     try:
         async with asyncio.timeout(sending.SEND_PATIENCE):
-            await bot.get_partial_messageable(table.channel_id).send(text, allowed_mentions=NO_PINGS)
+            await bot.get_partial_messageable(table.channel_id).send(
+                text, allowed_mentions=NO_PINGS, nonce=sending.post_nonce(table.game_id, "winners"))
     except (discord.HTTPException, TimeoutError) as exc:
         log.info("game %s: could not post the winners' line: %r", table.game_id, exc)
     await archive(bot, table)

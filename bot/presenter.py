@@ -26,7 +26,7 @@ from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS, hurry
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, failed_pause, run_next_post
-from bot.sending import failure_level
+from bot.sending import failure_level, post_nonce
 from bot.service import StoredGame, Table
 from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import closed_message, lobby_message
@@ -98,7 +98,9 @@ class DiscordPresenter:
         user_id = table.seats[seat].user_id
         text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)] if user_id else False)
-        self._queue(table, lambda: self.posts.post(post_channel(table), content=text, allowed_mentions=mentions))
+        nonce = post_nonce(table.game_id, "handover", seat, table.version)
+        self._queue(table, lambda: self.posts.post(post_channel(table), content=text, allowed_mentions=mentions,
+                                                   nonce=nonce))
 
     def game_closed(self, table: Table, reason: str) -> None:
         """Mark the table message as cancelled or stopped."""
@@ -111,7 +113,8 @@ class DiscordPresenter:
         locale = stored.payload.get("locale") if isinstance(stored.payload, dict) else None
         text = t("notice.broken", resolve_locale(locale if isinstance(locale, str) else None))
         key = f"broken-{stored.game_id}"
-        task = asyncio.get_running_loop().create_task(self.posts.post(stored.channel_id, content=text))
+        task = asyncio.get_running_loop().create_task(
+            self.posts.post(stored.channel_id, content=text, nonce=post_nonce(stored.game_id, "broken")))
         self._workers[key] = task
         task.add_done_callback(lambda _: self._workers.pop(key, None))
 
@@ -321,7 +324,8 @@ class DiscordPresenter:
 
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file, view = await presentation_of(table).round_message(self.bot, table, number)
-        await self.posts.post(post_channel(table), embed=embed, file=file, view=view)
+        await self.posts.post(post_channel(table), embed=embed, file=file, view=view,
+                              nonce=post_nonce(table.game_id, "reveal", number))
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
             # It cannot be shown again until its picture is drawn: a drawing of it asked for before the round ended

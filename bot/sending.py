@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 
 import aiohttp
@@ -16,6 +17,13 @@ SEND_PATIENCE = 20.0
 INTERACTION_GONE = (10062, 10015)
 # Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
 DISCORD_UNWELL = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
+
+
+def post_nonce(*parts: object) -> str:
+    """A message nonce named by what the post is (a game, its kind, a round): sent again after a lost answer, within
+    Discord's few minutes, the post is made once (discord.py sends every nonce with `enforce_nonce`)."""
+    # Discord takes a nonce of at most 25 characters: 24 hex digits of a hash of the parts.
+    return hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=12).hexdigest()
 
 
 def interaction_gone(exc: BaseException) -> bool:
@@ -36,5 +44,5 @@ def failure_level(exc: BaseException) -> int:
 
 __all__ = [
     "DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing", "failure_level",
-    "interaction_gone",
+    "interaction_gone", "post_nonce",
 ]

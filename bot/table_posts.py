@@ -37,6 +37,7 @@ class TablePosts:
         self.edits = 0
         self.tokens = EditTokens()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._unsure: dict[str, str] = {}  # game id: the nonce of a table post whose answer never came
 
     def lock(self, game_id: str) -> asyncio.Lock:
         """The lock that keeps one game's edits in order."""
@@ -45,6 +46,7 @@ class TablePosts:
     def forget(self, game_id: str) -> None:
         """The game is over: no lock or repost mark kept for it."""
         self.repost.discard(game_id)
+        self._unsure.pop(game_id, None)
         self.tokens.forget(game_id)
         lock = self._locks.get(game_id)
         if lock is not None and not lock.locked():
@@ -79,10 +81,8 @@ class TablePosts:
                 return
             except discord.NotFound:
                 log.info("game %s: the table message was deleted, posting it again", table.game_id)
-        # discord.py's send overloads refuse None, which the method itself takes as "not given"
-        async with asyncio.timeout(sending.SEND_PATIENCE):
-            message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
-                                         allowed_mentions=NO_PINGS)
+        message = await self._post_table(table, channel, retired, embed=embed, view=view, content=content,
+                                         attachments=attachments)
         self.edits += 1
         table.message_id = message.id
         try:
@@ -91,6 +91,31 @@ class TablePosts:
             log.info("game %s: not remembering the new table message: %s", table.game_id, exc)
         if retired is not None:
             await self._retire(channel, table.game_id, retired)
+
+    async def _post_table(self, table: Table, channel: discord.PartialMessageable, retired: int | None, *,
+                          embed: discord.Embed, view: discord.ui.View | None, content: str | None,
+                          attachments: list[discord.File] | None) -> discord.Message:
+        """Post the table message anew. Its nonce names the message it replaces, so a post whose answer was lost and
+        that is sent again is made once; what Discord then hands back may be the older table, so it is edited."""
+        nonce = sending.post_nonce(table.game_id, "table", table.message_id or 0)
+        again = self._unsure.get(table.game_id) == nonce
+        self._unsure[table.game_id] = nonce
+        try:
+            # discord.py's send overloads refuse None, which the method itself takes as "not given"
+            async with asyncio.timeout(sending.SEND_PATIENCE):
+                message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
+                                             allowed_mentions=NO_PINGS, nonce=nonce)
+        except BaseException:
+            if retired is not None:  # still to move below the reveal, with the same nonce
+                self.repost.add(table.game_id)
+            raise
+        del self._unsure[table.game_id]
+        if again:
+            for file in attachments or ():
+                file.reset()
+            await self._patch(table, message.id, content=content, embed=embed, view=view,
+                              attachments=discord.utils.MISSING if attachments is None else attachments)
+        return message
 
     async def _patch(self, table: Table, message_id: int, components: list[dict[str, Any]] | None = None,
                      **fields: Any) -> None:
@@ -168,10 +193,12 @@ class TablePosts:
 
     async def post(self, channel_id: int, *, content: str | None = None, embed: discord.Embed | None = None,
                    file: discord.File | None = None, allowed_mentions: discord.AllowedMentions | None = None,
-                   view: discord.ui.View | None = None) -> None:
-        """A new message in the channel."""
+                   view: discord.ui.View | None = None, nonce: str | None = None) -> None:
+        """A new message in the channel; with a `nonce` (sending.post_nonce), made once however often it is sent."""
         # discord.py's send overloads refuse None, which the method itself takes as "not given"
         extra: dict[str, Any] = {} if view is None else {"view": view}
+        if nonce is not None:
+            extra["nonce"] = nonce
         async with asyncio.timeout(sending.SEND_PATIENCE):
             await self.bot.get_partial_messageable(channel_id).send(
                 content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]

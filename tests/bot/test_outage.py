@@ -24,6 +24,7 @@ from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import Fault, service_unavailable
+from tests.fakediscord.message import FakeMessage
 from tests.fakediscord.rest import Call
 
 TABLES = 4
@@ -241,9 +242,17 @@ def test_discords_own_failures_are_told_from_the_bots() -> None:
     assert not discords_doing(deleted) and not discords_doing(invalid) and not discords_doing(ValueError())
 
 
-async def test_a_reveal_discord_failed_to_post_is_posted_again(
-        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A round's reveal (the cards and the scores) lost to Discord was never posted: the round went by unseen."""
+def posts_of(world: World, filename: str) -> list[FakeMessage]:
+    """The channel messages (not deleted) that carry a picture of that name."""
+    return [m for m in world.fake.messages_in(world.games)
+            if not m.deleted and any(a.filename == filename for a in m.attachments)]
+
+
+@pytest.mark.parametrize("applied", [False, True], ids=["never-made", "made-answer-lost"])
+async def test_a_reveal_discord_failed_to_post_is_posted_once(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch, applied: bool) -> None:
+    """A round's reveal (the cards and the scores) lost to Discord was never posted: the round went by unseen. Sent
+    again after an answer that was lost on the way back, it was posted twice; its nonce now makes it once."""
     monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
     players = await open_table(world, running)
     failed: list[str] = []
@@ -252,15 +261,50 @@ async def test_a_reveal_discord_failed_to_post_is_posted_again(
         if failed or call.method != "POST" or not any(f.filename == "reveal.png" for f in call.files):
             return None
         failed.append(call.path)
-        return Fault(service_unavailable())
+        return Fault(service_unavailable(), applied=applied)
 
     world.fake.outage = fail_the_reveal_once
     while (table := players.table) is not None and table.state is not None and table.state.round.number == 1:
         await players.initial_peeks()
         await players.play_turn_step()
     assert failed  # the reveal's first post failed
-    reveal = await world.fake.wait_until(
-        lambda: world.fake.latest(world.games, where=lambda m: any(a.filename == "reveal.png" for a in m.attachments)),
+    reveal = await world.fake.wait_until(lambda: world.fake.latest(
+        world.games, where=lambda m: any(a.filename == "reveal.png" for a in m.attachments)),
         timeout=PAUSE + 3, what="the reveal")
     assert "Round 1" in json.dumps(reveal.embeds)
+    await asyncio.wait_for(running.presenter.idle(), timeout=PAUSE + 3)
+    assert len(posts_of(world, "reveal.png")) == 1
+    assert world.fake.violations == []
+
+
+async def test_a_table_moved_below_a_reveal_whose_answer_was_lost_is_posted_once_and_shows_the_newest(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a reveal the table is posted anew below it. Discord made that post but its answer was lost: sent again,
+    a second table message appeared, and the first kept buttons that only led to "from an earlier moment". Ana
+    presses Next round meanwhile: the table Discord made says nobody is ready, and must be brought up to date."""
+    monkeypatch.setattr(retries, "FAILED_PAUSE", PAUSE)
+    players = await open_table(world, running, points=100)  # the match goes on after round 1
+    failed: list[str] = []
+    pressed: list[asyncio.Task[object]] = []
+
+    def lose_the_moved_tables_answer(call: Call) -> Fault | None:
+        if (failed or call.method != "POST" or not call.path.endswith("/messages")
+                or not any(f.filename == "table.png" for f in call.files) or not posts_of(world, "reveal.png")):
+            return None
+        failed.append(call.path)
+        pressed.append(asyncio.get_running_loop().create_task(
+            running.service.ready_for_next_round(players.game_id, world.ana.id)))
+        return Fault(service_unavailable(), applied=True)
+
+    world.fake.outage = lose_the_moved_tables_answer
+    while (table := players.table) is not None and table.state is not None and table.state.round.number == 1:
+        await players.initial_peeks()
+        await players.play_turn_step()
+    await world.fake.wait_until(lambda: failed, timeout=PAUSE + 3, what="the moved table's lost answer")
+    await asyncio.gather(*pressed)
+    assert players.table is not None and players.table.ready
+    await world.fake.wait_until(lambda: shows_newest(running, world), timeout=PAUSE + 5, what="the newest table")
+    await asyncio.wait_for(running.presenter.idle(), timeout=PAUSE + 3)
+    tables = posts_of(world, "table.png")
+    assert len(tables) == 1 and tables[0].id > posts_of(world, "reveal.png")[0].id  # one table, below the reveal
     assert world.fake.violations == []

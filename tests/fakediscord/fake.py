@@ -57,6 +57,7 @@ class FakeDiscord(People):
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.messages_by_id: dict[int, FakeMessage] = {}
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}  # (channel, nonce): message, when made
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.sync_count = 0
         self.interactions: dict[int, InteractionRecord] = {}

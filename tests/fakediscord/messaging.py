@@ -18,6 +18,7 @@ VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 1
 READ_HISTORY, SEND_IN_THREADS = 1 << 16, 1 << 38
 MANAGE_THREADS, CREATE_PUBLIC_THREADS = 1 << 34, 1 << 35
 TOKEN_LIFETIME = 15 * 60.0  # an interaction's token answers for its webhook routes this long after the interaction
+NONCE_WINDOW = 3 * 60.0  # Discord: enforce_nonce checks a nonce's uniqueness "in the past few minutes"
 
 
 async def interaction_callback(fake: FakeDiscord, call: Call) -> Any:
@@ -203,8 +204,24 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
     if not channel.permissions_for(fake.bot) & EMBED_LINKS:
         data.pop("embeds", None)  # Discord drops embeds silently without Embed Links
     rules.check_message(data, new_files=len(call.files))
+    earlier = _same_nonce(fake, channel.id, data)
+    if earlier is not None:  # the same author sent this nonce lately: Discord answers with that message, makes none
+        return earlier.payload()
     channel.archived = False  # a message in an archived (unlocked) thread opens it again
-    return fake.new_message(channel, data, call.files).payload()
+    message = fake.new_message(channel, data, call.files)
+    if data.get("nonce") is not None:
+        fake.nonces[(channel.id, str(data["nonce"]))] = (message, time.monotonic())
+    return message.payload()
+
+
+def _same_nonce(fake: FakeDiscord, channel_id: int, data: dict[str, Any]) -> FakeMessage | None:
+    """The bot's message in the channel with this request's nonce, made lately, when the request enforces it."""
+    if data.get("nonce") is None or not data.get("enforce_nonce"):
+        return None
+    earlier = fake.nonces.get((channel_id, str(data["nonce"])))
+    if earlier is None or time.monotonic() - earlier[1] > NONCE_WINDOW:
+        return None
+    return earlier[0]
 
 
 async def typing(fake: FakeDiscord, call: Call) -> Any:

@@ -92,6 +92,18 @@ async def test_editing_a_deleted_message_is_an_error_but_not_a_violation(fake_di
     assert [e.code for e in fake_discord.errors] == [10008] and fake_discord.violations == []
 
 
+async def test_a_repeated_enforced_nonce_answers_with_the_first_message_and_makes_none(
+        fake_discord: FakeDiscord, scene: Any) -> None:
+    runner, channel, _ = scene
+    sender = runner.client.get_channel(channel.id)
+    first = await sender.send("the reveal", nonce="round-1")
+    again = await sender.send("the reveal, sent again", nonce="round-1")
+    other = await sender.send("the next reveal", nonce="round-2")
+    assert again.id == first.id and again.content == "the reveal" and other.id != first.id
+    assert [m.content for m in fake_discord.messages_in(channel)] == ["the reveal", "the next reveal"]
+    assert fake_discord.violations == []
+
+
 def _rows(rows: int, buttons: int, *, custom_id: str = "b{r}{b}", label: str = "x") -> list[dict[str, Any]]:
     return [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": label, "custom_id": custom_id.format(r=r, b=b)} for b in range(buttons)
