@@ -12,7 +12,9 @@ learn that the table waits for them. What players expect, and what this does:
 - The ping mentions only that person (allowed mentions limited to them), says nothing but that it is their turn
   (no card, nothing hidden) in the table's language, and links to the table message. It is deleted as soon as the
   turn moves on (they acted, their time ran out, they left) or the match ends or is stopped; if Discord refuses
-  the deletion it is edited to a folded line instead, and if that fails too, one log line and nothing else.
+  the deletion it is edited to a folded line instead, and if that fails too, one log line and nothing else. A ping
+  Discord failed to answer is sent once more at once with the same nonce, so one it made anyway comes back to be
+  deleted in time.
 - Whether a person is pinged: their own choice in this server (`/dreamcats pings`), else the server's default
   (`/dreamcats settings turn_pings`, on unless a manager turned it off). The choice is read only when a ping is
   about to be posted, so a change applies from the next turn.
@@ -35,7 +37,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
-from bot.sending import SENDING_FAILED
+from bot.sending import DISCORD_UNWELL, SEND_PATIENCE, SENDING_FAILED, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
 from bot.service.rulebooks import rules_of
@@ -44,6 +46,7 @@ from bot.storage import StorageError, wants_turn_pings
 log = logging.getLogger(__name__)
 PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged
 CLOSE_PATIENCE = 2.0  # seconds a stopping bot waits for its pings to be deleted
+PING_TRIES = 2  # a ping Discord failed is sent once more, at once
 TurnKey = tuple[int, int, int, int]  # round, turns played, seat, user id
 
 
@@ -168,7 +171,7 @@ class TurnPings:
         user_id, seat = ping.key[3], ping.key[2]
         if not await self._wanted(table, user_id) or ping.over:
             return
-        message = await self._post(table, user_id)
+        message = await self._post(table, ping.key)
         if message is None:
             return
         if ping.over:  # the turn ended while the ping was being posted
@@ -184,7 +187,8 @@ class TurnPings:
             log.warning("game %s: not pinging, the ping setting could not be read: %r", table.game_id, exc)
             return False
 
-    async def _post(self, table: Table, user_id: int) -> discord.Message | None:
+    async def _post(self, table: Table, key: TurnKey) -> discord.Message | None:
+        user_id = key[3]
         try:  # the newest table message (it moves below each reveal)
             message_id = self.bot.service.get(table.game_id).message_id
         except GameGoneError:
@@ -192,14 +196,22 @@ class TurnPings:
         channel = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id)
         only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                             users=[discord.Object(user_id)])
-        try:
-            message = await channel.send(ping_text(table, user_id, message_id), allowed_mentions=only_them,
-                                         suppress_embeds=True)
-        except SENDING_FAILED as exc:
-            log.info("game %s: could not ping whose turn it is: %r", table.game_id, exc)
-            return None
-        self.posted += 1
-        return message
+        # Sent a second time after a failure, with the same nonce: if Discord made the ping and only its answer was
+        # lost, that hands the ping back (it would otherwise stay after the turn, as nobody could delete it).
+        nonce = post_nonce(table.game_id, "ping", *key)
+        for attempt in range(PING_TRIES):
+            try:
+                async with asyncio.timeout(SEND_PATIENCE):
+                    message = await channel.send(ping_text(table, user_id, message_id), allowed_mentions=only_them,
+                                                 suppress_embeds=True, nonce=nonce)
+            except SENDING_FAILED as exc:
+                log.info("game %s: could not ping whose turn it is (try %d): %r", table.game_id, attempt + 1, exc)
+                if not isinstance(exc, DISCORD_UNWELL):  # a refusal (no permission): the same again is refused
+                    return None
+                continue
+            self.posted += 1
+            return message
+        return None
 
     async def _remove(self, message: discord.Message, table: Table, seat: int) -> None:
         """Delete the ping; if Discord refuses, fold it into a line that asks nothing; never raise."""

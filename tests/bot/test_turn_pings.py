@@ -22,7 +22,8 @@ from game.dreamcats import Draw, MatchSettings, Step, apply_action, match_from_s
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.ui import Players
-from tests.fakediscord import MANAGE_GUILD, FakeMessage
+from tests.fakediscord import MANAGE_GUILD, FakeMessage, Fault, service_unavailable
+from tests.fakediscord.rest import Call
 
 
 def pings(world: World) -> list[FakeMessage]:
@@ -99,6 +100,27 @@ async def test_a_person_away_is_pinged_and_the_ping_goes_once_they_act(world: Wo
         # the fake shows the message before the bot has read Discord's answer and counted it
         await world.fake.wait_until(lambda: bot.turn_pings.posted == 2, what="both pings counted")
     assert second.deleted  # a bot stopping takes its pings away
+    assert world.fake.violations == []
+
+
+async def test_a_ping_whose_answer_discord_lost_is_still_deleted_when_the_turn_moves_on(world: World) -> None:
+    """Discord made the ping but its answer was lost: the bot never knew the message and it stayed after the turn,
+    asking Ana to play when it was no longer her turn. Sent again with the same nonce, Discord hands it back."""
+    lost: list[str] = []
+
+    def lose_the_pings_answer(call: Call) -> Fault | None:
+        if lost or call.method != "POST" or "it's your turn" not in str((call.body or {}).get("content")):
+            return None
+        lost.append(call.path)
+        return Fault(service_unavailable(), applied=True)
+
+    async with peeked_table(world) as (bot, clock, players):
+        world.fake.outage = lose_the_pings_answer
+        await clock.advance(PING_GRACE + 1)
+        await world.fake.wait_until(lambda: bot.turn_pings.posted == 1, what="the ping known to the bot")
+        assert lost and len(pings(world)) == 1
+        await players.play_turn_step()  # Ana is here: her ping goes
+        await world.fake.wait_until(lambda: pings(world)[0].deleted, what="the ping deleted")
     assert world.fake.violations == []
 
 
