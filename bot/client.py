@@ -20,6 +20,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
 from bot.lateness import BUSY_AFTER_S, lateness_gauge
 from bot.pictures import start_processes, stop_processes, table_drawers, warm_up
+from bot.places_gone import PlacesGone
 from bot.presenter import DiscordPresenter
 from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
@@ -104,6 +105,7 @@ class DreamcatsBot(DreamcatsBase):
         self.service = GameService(SqlGameStore(self.db), self.turn_pings, clock=self._clock,
                                    computer_pause=self._pause, rng=self._rng, shard=self.shard)
         await self.add_cog(DreamcatsCog(self))
+        await self.add_cog(PlacesGone(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *GUIDE_ITEMS)
         await self.sync_commands()
         if self._freeze_startup:

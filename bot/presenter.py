@@ -24,6 +24,7 @@ from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS, hurry
+from bot.places_gone import GONE
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, failed_pause, run_next_post
 from bot.sending import failure_level, post_nonce
@@ -103,8 +104,12 @@ class DiscordPresenter:
                                                    nonce=nonce))
 
     def game_closed(self, table: Table, reason: str) -> None:
-        """Mark the table message as cancelled or stopped."""
+        """Mark the table message as cancelled or stopped; nothing more is sent where the game's place is gone."""
         self._forget(table.game_id)
+        if reason == GONE:
+            self._jobs.pop(table.game_id, None)
+            self.posts.forget(table.game_id)
+            return
         embed = closed_message(table, reason)  # then its thread, if any, is archived
         self._queue(table, lambda: closed(self.bot, table, self._edit(table, embed=embed, attachments=[], view=None)))
 

@@ -20,8 +20,9 @@ from . import rest
 from .gateway import Gateway
 from .interactions import InteractionRecord
 from .message import FakeAttachment, FakeMessage
-from .model import EPHEMERAL, LOADING, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, iso_now, snowflake
+from .model import EPHEMERAL, LOADING, FakeChannel, FakeGuild, FakeUser, iso_now, snowflake
 from .people import People
+from .places import GUILD_MESSAGES_INTENT, Places
 from .rules import DiscordError, Fault, Violation
 from .schema import DEFAULT_SPEC, shared_checker
 
@@ -30,11 +31,6 @@ if TYPE_CHECKING:
 
     from .rest import Call, RequestLog
 
-# View, Send, Embed Links, Attach Files, Read History, Use Application Commands, Send in Threads.
-DEFAULT_BOT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 38)
-DEFAULT_EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 6) | (1 << 14) | (1 << 15)
-GUILD_MESSAGES_INTENT = 1 << 9
-MANAGE_GUILD = 1 << 5
 
 
 def _token_for(user_id: int) -> str:
@@ -43,7 +39,7 @@ def _token_for(user_id: int) -> str:
     return f"{head}.{secrets.token_urlsafe(4)[:6]}.{secrets.token_urlsafe(29)[:38]}"
 
 
-class FakeDiscord(People):
+class FakeDiscord(People, Places):
     """An offline Discord the real discord.py client logs into; see tests/fakediscord/README.md."""
 
     def __init__(self, *, spec_path: Path = DEFAULT_SPEC, attachment_size_limit: int = 10 * 1024 * 1024,
@@ -151,76 +147,6 @@ class FakeDiscord(People):
                 if attachment.id == wanted:
                     return web.Response(body=attachment.data, content_type=attachment.content_type or "image/png")
         raise web.HTTPNotFound()
-
-    # -- the world ---------------------------------------------------------------------------------------------
-
-    def add_guild(self, name: str = "Cat Café", *, locale: str = "en-US",
-                  bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
-                  everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS) -> FakeGuild:
-        """A guild (preferred_locale = locale) with @everyone, the bot's managed role, the bot and an owner."""
-        guild = FakeGuild(snowflake(), name, owner_id=self.owner.id, preferred_locale=locale)
-        guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone_permissions)
-        bot_role = FakeRole(snowflake(), self.bot.name, bot_permissions, position=1, managed=True)
-        guild.roles[bot_role.id] = bot_role
-        guild.members[self.bot.id] = FakeMember(self.bot, [bot_role.id])
-        guild.members[self.owner.id] = FakeMember(self.owner)
-        self.guilds[guild.id] = guild
-        self._announce("GUILD_CREATE", lambda: guild.payload(self.bot, all_members=False))
-        return guild
-
-    def add_channel(self, guild: FakeGuild, name: str = "games", *, bot_allow: int = 0, bot_deny: int = 0,
-                    everyone_allow: int = 0, everyone_deny: int = 0) -> FakeChannel:
-        """A text channel; bot_allow/bot_deny become a member overwrite for the bot (e.g. deny Attach Files)."""
-        channel = FakeChannel(snowflake(), guild, name, position=len(guild.channels))
-        if bot_allow or bot_deny:
-            channel.overwrites[self.bot.id] = (1, bot_allow, bot_deny)
-        if everyone_allow or everyone_deny:
-            channel.overwrites[guild.id] = (0, everyone_allow, everyone_deny)
-        guild.channels[channel.id] = channel
-        self.channels[channel.id] = channel
-        self._announce("CHANNEL_CREATE", channel.payload)
-        return channel
-
-    def add_thread(self, channel: FakeChannel, name: str = "game thread", *, thread_id: int | None = None,
-                   owner_id: int | None = None) -> FakeChannel:
-        """A public thread under `channel` (permissions come from the parent; sending needs Send in Threads); one
-        started from a message has that message's id."""
-        thread = FakeChannel(thread_id or snowflake(), channel.guild, name, parent=channel, owner_id=owner_id)
-        channel.guild.channels[thread.id] = thread
-        self.channels[thread.id] = thread
-        self._announce("THREAD_CREATE", lambda: thread.payload() | {"newly_created": True})
-        return thread
-
-    def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
-        """A guild role with these permission bits."""
-        role = FakeRole(snowflake(), name, permissions, position=len(guild.roles))
-        guild.roles[role.id] = role
-        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": str(guild.id), "role": role.payload()})
-        return role
-
-    def add_user(self, name: str, *, display_name: str | None = None, locale: str = "en-US",
-                 guild: FakeGuild | None = None, permissions: int = 0, nick: str | None = None) -> FakeUser:
-        """A person (display_name = global name; locale = their client language), optionally joined to a guild."""
-        user = FakeUser(snowflake(), name, display_name, locale=locale)
-        self.users[user.id] = user
-        if guild is not None:
-            self.add_member(guild, user, permissions=permissions, nick=nick)
-        return user
-
-    def add_member(self, guild: FakeGuild, user: FakeUser, *, permissions: int = 0,
-                   nick: str | None = None) -> FakeMember:
-        """Join `user` to `guild`; extra guild permissions (e.g. MANAGE_GUILD) come through a personal role."""
-        member = FakeMember(user, nick=nick)
-        if permissions:
-            member.roles.append(self.add_role(guild, f"{user.name}-role", permissions).id)
-        guild.members[user.id] = member
-        return member
-
-    def _announce(self, event: str, build: Any) -> None:
-        if self.gateway.connected:
-            task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, build()))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
 
     # -- messages (used by the REST handlers) ------------------------------------------------------------------
 

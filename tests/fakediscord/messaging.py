@@ -145,6 +145,8 @@ def _channel(fake: FakeDiscord, call: Call, needed: int = VIEW_CHANNEL) -> Any:
     channel = fake.channels.get(int(call.params["channel_id"]))
     if channel is None:
         raise rules.DiscordError(404, 10003, "Unknown Channel", rule_broken=False)
+    if fake.bot.id not in channel.guild.members:  # removed from the server (fake.remove_bot)
+        raise rules.missing_access()
     if channel.is_thread and needed & SEND_MESSAGES:
         needed = (needed & ~SEND_MESSAGES) | SEND_IN_THREADS
     perms = channel.permissions_for(fake.bot)

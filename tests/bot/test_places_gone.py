@@ -1,0 +1,96 @@
+"""A game whose channel or thread is deleted, or whose server removed the bot, is closed at once without a result:
+before, it played on unseen (the turn timers played for everyone), every edit failing and logged until it ended."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.client import DreamcatsBot
+from tests.bot.conftest import World
+from tests.bot.test_endtoend import open_table
+from tests.bot.test_game_threads import allow_threads
+from tests.fakediscord import FakeChannel
+
+
+def requests_to(world: World, channel: FakeChannel, since: int) -> list[str]:
+    """The bot's requests about the channel's messages after the first `since` requests."""
+    return [f"{r.method} {r.path}" for r in world.fake.requests[since:] if f"/channels/{channel.id}/" in r.path]
+
+
+async def stored_game_ids(bot: DreamcatsBot) -> set[str]:
+    """The live games in the database (those a restart would resume)."""
+    return {stored.game_id for stored in await bot.service.store.load()}
+
+
+async def test_a_deleted_channel_closes_its_game_without_a_result_and_others_play_on(
+        world: World, running: DreamcatsBot, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    fake = world.fake
+    players = await open_table(world, running)
+    await players.initial_peeks()
+    other = fake.add_channel(world.guild, "more-games")
+    start = await fake.slash(world.bo, other, "dreamcats start")
+    assert start.reply is not None
+    kept = running.service.in_channel(other.id)
+    assert kept is not None
+    since = len(fake.requests)
+
+    fake.delete_channel(world.games)
+    await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the game closed")
+    await running.presenter.idle()
+    await fake.idle()
+    assert await stored_game_ids(running) == {kept.game_id}  # not resumed by a restart, and nothing recorded
+    assert requests_to(world, world.games, since) == []  # nothing more sent where nobody can see it
+    assert running.service.in_channel(other.id) is not None  # the other channel's lobby is untouched
+    closed = [r.getMessage() for r in caplog.records if r.name == "bot.places_gone"]
+    assert closed == [f"game {players.game_id}: channel {world.games.id} deleted; closed without a result"]
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    stats = await fake.slash(world.ana, other, "dreamcats stats")
+    assert stats.reply is not None and "has not finished a Dreamcats match" in stats.reply.content
+    assert fake.violations == []
+
+
+async def test_a_deleted_thread_closes_the_game_played_in_it(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
+    assert start.reply is not None
+    await fake.idle()
+    table = running.service.in_channel(world.games.id)
+    assert table is not None and table.thread_id is not None
+    fake.delete_channel(fake.channels[table.thread_id])
+    await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the game closed")
+    assert await stored_game_ids(running) == set()
+    assert fake.violations == []
+
+
+async def test_a_server_that_removed_the_bot_has_its_games_closed_and_other_servers_keep_theirs(
+        world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    await open_table(world, running)
+    elsewhere = fake.add_guild("Dog Park")
+    park = fake.add_channel(elsewhere, "games")
+    dot = fake.add_user("dot", display_name="Dot", guild=elsewhere)
+    await fake.wait_until(lambda: running.get_guild(elsewhere.id) is not None, what="the second server")
+    start = await fake.slash(dot, park, "dreamcats start")
+    assert start.reply is not None
+    fake.remove_bot(world.guild)
+    await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the game closed")
+    kept = running.service.in_channel(park.id)
+    assert kept is not None and await stored_game_ids(running) == {kept.game_id}
+    assert fake.violations == []
+
+
+async def test_a_server_that_is_only_unavailable_for_a_while_keeps_its_games(
+        world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    players = await open_table(world, running)
+    fake.guild_outage(world.guild)
+    await fake.wait_until(lambda: running.get_guild(world.guild.id) is None
+                          or running.get_guild(world.guild.id).unavailable, what="the server unavailable")  # type: ignore[union-attr]
+    await fake.idle()
+    assert running.service.in_channel(world.games.id) is not None
+    assert await stored_game_ids(running) == {players.game_id}
+    assert fake.violations == []
