@@ -3,12 +3,13 @@
 Such a game can never be shown or clicked again. Left alone it would play on unseen (the turn timers play for the
 absent people), every edit failing and logged until the match ended. Discord tells the bot over the gateway, and the
 game is closed at once without a result, as /dreamcats stop would close it. Nothing is posted: there is nowhere to
-post it. A place that went while the bot was offline is not noticed at the restart; such a game is closed like this
-only when Discord reports the deletion, else it ends by its turn timers.
+post it. A channel deleted while the bot was away is found when Discord answers Unknown Channel for the game's
+message (GoneChannels, from the presenter), and its game is closed the same way.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -23,6 +24,7 @@ from game.dreamcats import GameError
 log = logging.getLogger(__name__)
 GONE = "gone"  # the reason a game is closed with when its place is gone (bot.presenter posts nothing for it)
 SYSTEM = 0  # the user id the bot closes a game as (no person does)
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel (or thread) that does not exist
 
 
 class PlacesGone(commands.Cog):
@@ -49,9 +51,34 @@ class PlacesGone(commands.Cog):
     async def close_where(self, gone: Callable[[Table], bool], why: str) -> None:
         """Close every live game of this process that `gone` picks; one log line each."""
         for table in [t for t in self.bot.service.tables if gone(t)]:
-            try:
-                await self.bot.service.close(table.game_id, SYSTEM, is_manager=True, reason=GONE)
-            except (GameError, StorageError) as exc:  # it ended meanwhile, or could not be stored: its timers end it
-                log.info("game %s: %s, but it could not be closed: %r", table.game_id, why, exc)
-                continue
-            log.info("game %s: %s; closed without a result", table.game_id, why)
+            await close_gone(self.bot, table.game_id, why)
+
+
+async def close_gone(bot: DreamcatsBase, game_id: str, why: str) -> None:
+    """Close a game whose place is gone, without a result; one log line."""
+    try:
+        await bot.service.close(game_id, SYSTEM, is_manager=True, reason=GONE)
+    except (GameError, StorageError) as exc:  # it ended meanwhile, or could not be stored: its timers end it
+        log.info("game %s: %s, but it could not be closed: %r", game_id, why, exc)
+        return
+    log.info("game %s: %s; closed without a result", game_id, why)
+
+
+class GoneChannels:
+    """Discord answering Unknown Channel for a game's message: the channel was deleted while the bot was away (or
+    its deletion never reached the bot). The presenter hands such failures here, and the game is closed, once."""
+
+    def __init__(self, bot: DreamcatsBase) -> None:
+        self.bot = bot
+        self._closing: dict[str, asyncio.Task[None]] = {}
+
+    def closes(self, game_id: str, exc: BaseException) -> bool:
+        """Whether `exc` says the game's channel is gone; if so its game is being closed (no retry is due)."""
+        if not (isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL):
+            return False
+        if game_id not in self._closing:
+            task = asyncio.get_running_loop().create_task(
+                close_gone(self.bot, game_id, "its channel is gone (Discord: Unknown Channel)"))
+            self._closing[game_id] = task
+            task.add_done_callback(lambda _: self._closing.pop(game_id, None))
+        return True

@@ -24,7 +24,7 @@ from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS, hurry
-from bot.places_gone import GONE
+from bot.places_gone import GONE, GoneChannels
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, failed_pause, run_next_post
 from bot.sending import failure_level, post_nonce
@@ -59,6 +59,7 @@ class DiscordPresenter:
         self._pokes: dict[str, asyncio.Event] = {}  # game → set when there is something new for its worker
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
+        self.gone = GoneChannels(bot)
 
     @property
     def edits(self) -> int:
@@ -165,6 +166,8 @@ class DiscordPresenter:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if self.gone.closes(game_id, exc):
+                    break
                 # The table's text is sent again after a pause that grows while Discord keeps refusing: a person
                 # whose turn it became would otherwise not learn it until the next move, and that may be theirs.
                 failures += 1
@@ -267,6 +270,8 @@ class DiscordPresenter:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
+            if self.gone.closes(game_id, exc):
+                return
             failures = self._failed.get(game_id, (0, 0.0))[0] + 1
             pause = failed_pause(failures)
             self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from bot.client import DreamcatsBot
-from tests.bot.conftest import World
+from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.test_game_threads import allow_threads
 from tests.fakediscord import FakeChannel
@@ -94,3 +94,28 @@ async def test_a_server_that_is_only_unavailable_for_a_while_keeps_its_games(
     assert running.service.in_channel(world.games.id) is not None
     assert await stored_game_ids(running) == {players.game_id}
     assert fake.violations == []
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_closes_its_game_at_the_restart(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """No CHANNEL_DELETE reaches a bot that is not running: Discord's Unknown Channel for the resumed table says it."""
+    caplog.set_level(logging.INFO)
+    fake = world.fake
+    first = make_bot(world)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    await runner.kill()
+    fake.delete_channel(world.games)  # while the bot is away
+    second = make_bot(world)
+    await runner.restart(second)
+    await fake.wait_until(lambda: second.service.in_channel(world.games.id) is None, what="the game closed")
+    await fake.wait_until(lambda: not second.presenter.tracked_games, what="the presenter letting go")
+    assert await stored_game_ids(second) == set()
+    closed = [r.getMessage() for r in caplog.records if r.name == "bot.places_gone"]
+    why = "its channel is gone (Discord: Unknown Channel)"
+    assert closed == [f"game {players.game_id}: {why}; closed without a result"]
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("bot")] == []
+    assert fake.violations == []
+    await runner.stop()
