@@ -3,7 +3,7 @@
 A picture is drawn through several full-size Pillow images (the frame, crops, the palette-mapped rows), and glibc
 keeps what they free in its heap for the next ones, in pieces that fragment: a process drawing the tables of 500
 games grew from 79 to 125-130 MiB that way. Trimming the heap after every 64th picture held it at 95-101 MiB at most
-readings, for about 1 ms of CPU a trim, 0.02 ms a picture (tests/benchmarks/bench_picture_heap.py; the README's
+readings, for about 1 ms of CPU a trim, 0.02 ms a picture (tests/benchmarks/bench_picture_heap.py; JOURNAL.md,
 Load figures). A trim every 30 s had given back too little: a busy process fills the heap again within seconds.
 Mapping every large block apart (MALLOC_MMAP_THRESHOLD_) held it lower still but cost 3-5 ms a picture.
 

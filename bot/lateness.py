@@ -6,7 +6,7 @@ picture) costs more than a move, and each new table adds moves. So while clicks 
 opens no new table: `/dreamcats start` and Play again get a friendly line asking to try again in a minute, and the
 tables in play, their lobbies included, go on. Nothing else is refused. On two cores the bot served 2,000 tables
 with clicks at most 0.62 s late at their handlers and never turned a table away; at 3,000 it turned new tables away
-(README, Load, "2026-11-29, fifteenth session").
+(JOURNAL.md, Load, "2026-11-29, fifteenth session").
 
 How late: a click's age when its handler starts (now, less the time in its Discord id), less the smallest age seen
 in the last hour (what the network and a difference between Discord's clock and ours add to every click), averaged
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 # Discord allows 3 s for the first answer, and the bot defers an answer not ready after 0.5 s (bot.views.replies):
 # clicks 1 s late on average leave a slow one little room. At 2,000 tables on two cores they were at most 0.62 s late
-# with none failing (README, Load), so the bot stays open there.
+# with none failing (JOURNAL.md, Load), so the bot stays open there.
 BUSY_AFTER_S = 1.0
 CALM_BELOW_S = 0.5
 SMOOTHING_S = 2.0  # the average's time constant: a click after this long a pause counts for about two thirds

@@ -83,7 +83,7 @@ def table_drawers(processes: int) -> int:
     """How many table pictures may be drawn at once (bot.frames): one per picture process, else WORKERS threads."""
     # Two at a time for one process kept it drawing back to back, a second frame waiting in its queue, beside the
     # loop on a 2-core machine: at 500 tables the clicks' answers waited longer (ack p50 8-13 ms against 6-9 ms, p99
-    # 74-105 against 48-80 ms with one; README, Load, "eighth session") for about a tenth more table pictures.
+    # 74-105 against 48-80 ms with one; JOURNAL.md, Load, "eighth session") for about a tenth more table pictures.
     return processes if processes > 0 else WORKERS
 
 

@@ -69,7 +69,7 @@ class PendingHide:
 
 
 # Stored and forgotten as core works: a peek's hide is written about as often as a fifth of the saves, and a session
-# work in a group of waiting writes sends the whole group through a session (bot.storage.group_commit; README, Load,
+# work in a group of waiting writes sends the whole group through a session (bot.storage.group_commit; JOURNAL.md, Load,
 # "2026-11-28, seventh session").
 async def _remember(db: Database, hide: PendingHide) -> None:
     key, value = f"{KEY_PREFIX}{hide.message_id}", hide.to_value()

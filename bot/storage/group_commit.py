@@ -17,7 +17,7 @@ allows a work to run more than once. A work whose caller stopped waiting before 
 A work is async code on an AsyncSession, or a core work: Core statements on a synchronous Connection (a move's save,
 bot.storage.live.save_live_row). Where the connection is synchronous (a SQLite file's writer thread), a group made
 only of core works runs on the connection itself: no session, no greenlet per statement. A save alone then costs the
-writer thread 0.6 ms of CPU instead of 1.0-1.1 ms (tests/benchmarks/bench_storage.py --tables 1; README, issue 10),
+writer thread 0.6 ms of CPU instead of 1.0-1.1 ms (tests/benchmarks/bench_storage.py --tables 1; JOURNAL.md there),
 and that thread shares the interpreter with the bot's loop. On PostgreSQL such a group runs on a pooled async
 connection, all its works in one synchronous call (`AsyncConnection.run_sync`): no session and one greenlet per group
 instead of one per work (the writer thread 0.72-0.93 against 0.92-1.08 ms of CPU for a save alone, five alternated

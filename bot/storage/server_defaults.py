@@ -2,7 +2,7 @@
 
 Under load every trip to a storage thread waits for a turn of the bot's busy loop on its way back; a start command
 made three (these defaults, the channel's stored game, the new live row) and was most of the slowest acknowledgements
-at 500 tables (README, Load, ninth session). What is kept stays what is stored because every server is served by one
+at 500 tables (JOURNAL.md, Load, ninth session). What is kept stays what is stored because every server is served by one
 process (its shard's: README, "Running several processes") and /dreamcats settings, the only writer, writes through
 `write`, which forgets the server's settings once the write is over, whether it succeeded or not. A read that began
 before a forget is not kept (`_generation`): it may have seen the settings before the write. Kept settings are read

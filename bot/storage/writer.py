@@ -26,7 +26,7 @@ Why it looks like this (issue 10: at 250-500 live tables, clicks failed with "da
 * PostgreSQL runs write transactions on a pool and an event loop of their own thread (ThreadLoopWriter: on the bot's
   saturated loop a save held its connection and its game's lock for hundreds of milliseconds, and the pool ran dry);
   on a quiet machine each statement's crossing between threads costs the median answer about 60-100 ms
-  more (500 tables: 95-134 ms instead of 36; README). Its reads run the same way on a pool of their own
+  more (500 tables: 95-134 ms instead of 36; JOURNAL.md). Its reads run the same way on a pool of their own
   (ThreadLoopReader). An in-memory SQLite runs them on the bot's own loop and engine.
   PostgreSQL lets many tables write at once; its write transactions are SERIALIZABLE, so a
   read-then-write (settings, ratings) that raced another is refused with 40001 and run again, never silently lost.
@@ -185,7 +185,7 @@ class ThreadLoopWriter(_EngineThread):
 
     On the bot's loop every statement of a transaction waits for a loop turn, and at 500 busy tables a turn takes
     hundreds of milliseconds: a save held its pooled connection (and its game's lock) that long, the pool of 20 ran
-    dry and clicks failed as "table busy" (README, load figures). Here the bot's loop only hands the work over; the
+    dry and clicks failed as "table busy" (JOURNAL.md, Load). Here the bot's loop only hands the work over; the
     statements go out on a loop that has nothing else to do, so a save holds its connection for a few round trips.
     SERIALIZABLE transactions still run concurrently (the server orders them, see the module's docs), just as
     LoopWriter runs them; the works that stand alone and wait together are committed as one group at a time.
@@ -213,7 +213,7 @@ class ThreadLoopReader(_EngineThread):
 
     On the bot's loop every round trip of a read (checkout, BEGIN, the query, the ROLLBACK on return) waited for a
     loop turn: at 500 busy tables a new lobby's check for a game in its channel took hundreds of milliseconds, and
-    `/dreamcats start` made up most of the slowest acknowledgements on PostgreSQL (README, Load). Here only the hand
+    `/dreamcats start` made up most of the slowest acknowledgements on PostgreSQL (JOURNAL.md, Load). Here only the hand
     over and the answer cross to the bot's loop.
     """
 

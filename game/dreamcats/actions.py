@@ -114,7 +114,7 @@ Action = (
 
 # Equal values share one instance. A live table keeps its match's whole action log and what each seat knows; at 500
 # tables the separate equal Draw, SwapDrawn, ... instances and Slots were a sixth of all the objects a garbage
-# collection walks (README, issue 10). The moves that name slots (Peek 1, Swap 2) are rare and kept as they come.
+# collection walks (JOURNAL.md, issue 10). The moves that name slots (Peek 1, Swap 2) are rare and kept as they come.
 _SHAREABLE = frozenset({InitialPeek, WakeUp, TakeDiscard, Draw, SwapDrawn, DiscardDrawn, UseTakeTwo, KeepCard})
 SHARED_MAX = 1024  # far above the legal moves of five seats: a bound against values no game makes
 _SHARED_ACTIONS: dict[Action, Action] = {}

@@ -58,7 +58,7 @@ def quiet_collector() -> None:
     its full collections paused it 0.4-1.4 s at a time, and a reply that arrived meanwhile was timed late. Until
     2026-11-29 the collector stayed on while the tables opened, and off only from there on, after one full
     collection: at 2,000 tables that collection held the fake long enough that 600-1,300 of the bot's answers came
-    after Discord's 3 s by the fake's clock (README, Load, "fifteenth session"); with more tables, its collections
+    after Discord's 3 s by the fake's clock (JOURNAL.md, Load, "fifteenth session"); with more tables, its collections
     while the tables opened made thousands more.
     """
     gc.collect()

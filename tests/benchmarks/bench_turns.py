@@ -3,7 +3,7 @@
 Under load every turn of the loop runs the callbacks of hundreds of tables, milliseconds of them, so each turn
 between a click's event and its answer can add that much to the acknowledgement. Unlike wall time, the count hardly
 depends on the machine. Fewer turns are not by themselves faster: each turn is also a time slice, where a burst of
-clicks is cut into steps and the storage and drawing threads get the interpreter (README, issue 10, "2026-11-28,
+clicks is cut into steps and the storage and drawing threads get the interpreter (JOURNAL.md, issue 10, "2026-11-28,
 sixth session"). A whole match (three people and a normal computer player, to `--points`) is played through the
 offline fake Discord on the standard event loop; each turn of the loop is counted, and each click's count runs from
 discord.py parsing its INTERACTION_CREATE to the bot's callback request. Waiting for the writer's or a drawing

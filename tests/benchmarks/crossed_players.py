@@ -6,7 +6,7 @@ crossings say how much of hard's lead over sharp comes from its card play and ho
     .venv/bin/python -m tests.benchmarks.bench_paired --seats 4 --matches 2000 --seed 9201 --players
     hard,tests.benchmarks.crossed_players:sharp_play_hard_wake,tests.benchmarks.crossed_players:hard_play_sharp_wake,sharp
 
-(one command line; the README has the figures).
+(one command line; JOURNAL.md has the figures).
 """
 
 from __future__ import annotations

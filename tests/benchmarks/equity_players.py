@@ -7,7 +7,7 @@ the round's lead (and ±40 for a round that ends the match). Paired against hard
     .venv/bin/python -m tests.benchmarks.bench_paired --players hard,tests.benchmarks.equity_players:equity
     --matches 1500 --seed 9701 [--seats 4 --seed 9702]
 
-(one command line; the README has the figures).
+(one command line; JOURNAL.md has the figures).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Hard with its keep-or-throw choice for a drawn number card weighed by playing sampled deals out: a
-`module:function` player for `bench_paired` and `dreamcats arena`, tried on 2026-11-27 and not kept in hard (README,
+`module:function` player for `bench_paired` and `dreamcats arena`, tried on 2026-11-27 and not kept in hard (JOURNAL.md,
 "Keep or throw, weighed by play-outs").
 
 Hard's card-play rule (game.dreamcats.players.strategy) keeps a drawn card in place of the own card it reads highest

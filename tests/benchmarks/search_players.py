@@ -19,7 +19,7 @@ seed 9701, 1,000 matches, `search` +1.7 ± 3.1 points and `search_wide` +2.1 ± 
 against three sharps, seed 9702, 1,000 matches, `search_wide` -3.4 ± 3.2 (hard 29.1 %); `search_start` at two
 seats, seed 9713, 800 matches, -2.2 ± 3.7 (hard 66.3 %); 2026-11-29 at two seats, seed 9801, 1,000 matches,
 `search_wide` -0.2 ± 3.5 and `search_more` +0.5 ± 3.3 (hard 64.1 %). As with tests.benchmarks.keep_players
-(README: "Keep or throw, weighed by play-outs"), not kept in hard.
+(JOURNAL.md: "Keep or throw, weighed by play-outs"), not kept in hard.
 
 Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 1000 --seed 9701
      --players hard,tests.benchmarks.search_players:search,tests.benchmarks.search_players:search_wide

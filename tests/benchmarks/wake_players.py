@@ -12,7 +12,7 @@ Elsewhere each is hard. Paired against hard:
     .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 1200 --seed 9802
     --players hard,tests.benchmarks.wake_players:big_margin_two,tests.benchmarks.wake_players:lower_two
 
-(each one command line; the README has the figures).
+(each one command line; JOURNAL.md has the figures).
 """
 
 from __future__ import annotations
