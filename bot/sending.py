@@ -15,6 +15,8 @@ SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutEr
 SEND_PATIENCE = 20.0
 # Unknown Interaction (an answer after the interaction's 3 s), Unknown Webhook (no answer was ever acknowledged).
 INTERACTION_GONE = (10062, 10015)
+# Missing Access, Missing Permissions: the bot lacks a permission in the channel.
+MISSING_PERMISSION = (50001, 50013)
 # Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
 DISCORD_UNWELL = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
@@ -37,12 +39,19 @@ def discords_doing(exc: BaseException) -> bool:
     return interaction_gone(exc) or isinstance(exc, DISCORD_UNWELL)
 
 
+def servers_doing(exc: BaseException) -> bool:
+    """Whether a failure is the server's own setting: the bot may not see or post in the channel (an admin took a
+    permission away), nothing in the bot to fix."""
+    return isinstance(exc, discord.Forbidden) and exc.code in MISSING_PERMISSION
+
+
 def failure_level(exc: BaseException) -> int:
-    """The log level of a failed request or click: WARNING for Discord's own failures, else ERROR."""
-    return logging.WARNING if discords_doing(exc) else logging.ERROR
+    """The log level of a failed request or click: WARNING for Discord's own failures and a server's missing
+    permissions, else ERROR."""
+    return logging.WARNING if discords_doing(exc) or servers_doing(exc) else logging.ERROR
 
 
 __all__ = [
-    "DISCORD_UNWELL", "INTERACTION_GONE", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing", "failure_level",
-    "interaction_gone", "post_nonce",
+    "DISCORD_UNWELL", "INTERACTION_GONE", "MISSING_PERMISSION", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing",
+    "failure_level", "interaction_gone", "post_nonce", "servers_doing",
 ]

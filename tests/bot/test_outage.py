@@ -16,7 +16,7 @@ from bot import retries, sending
 from bot.client import DreamcatsBot
 from bot.edit_tokens import EditTokens
 from bot.presentations import presentation_of
-from bot.sending import discords_doing, interaction_gone
+from bot.sending import discords_doing, failure_level, interaction_gone, servers_doing
 from bot.service import ManualClock
 from game.dreamcats import Step
 from tests.benchmarks.load_people import Tally
@@ -240,6 +240,11 @@ def test_discords_own_failures_are_told_from_the_bots() -> None:
     assert interaction_gone(expired) and discords_doing(expired)
     assert not interaction_gone(unwell) and discords_doing(unwell) and discords_doing(TimeoutError())
     assert not discords_doing(deleted) and not discords_doing(invalid) and not discords_doing(ValueError())
+    # A permission an admin took away is the server's doing: a warning too, and so are Discord's own failures.
+    refused = discord.Forbidden(_Response(403), {"code": 50013, "message": "Missing Permissions"})
+    assert servers_doing(refused) and not servers_doing(invalid) and not servers_doing(unwell)
+    assert [failure_level(e) for e in (expired, unwell, refused, deleted, invalid, ValueError())] == [
+        logging.WARNING, logging.WARNING, logging.WARNING, logging.ERROR, logging.ERROR, logging.ERROR]
 
 
 def posts_of(world: World, filename: str) -> list[FakeMessage]:
