@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.client import DreamcatsBot
 from bot.game_threads import post_channel
-from bot.service import ManualClock
+from bot.service import ManualClock, Table
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import FakeDiscord
@@ -15,6 +15,17 @@ CREATE_PUBLIC_THREADS, MANAGE_GUILD = 1 << 35, 1 << 5
 def allow_threads(fake: FakeDiscord, world: World) -> None:
     """The bot may create public threads in the games channel (Send Messages in Threads it has by default)."""
     world.games.overwrites[fake.bot.id] = (1, CREATE_PUBLIC_THREADS, 0)
+
+
+async def lobby_in_thread(world: World, bot: DreamcatsBot) -> Table:
+    """Ana opens a lobby with `thread`: the bot may create threads, and the lobby's table names its thread."""
+    allow_threads(world.fake, world)
+    start = await world.fake.slash(world.ana, world.games, "dreamcats start", thread=True)
+    assert start.reply is not None
+    await world.fake.idle()
+    table = bot.service.in_channel(world.games.id)
+    assert table is not None and table.thread_id == start.reply.id
+    return table
 
 
 async def test_with_the_server_setting_the_match_lives_in_its_thread(world: World, running: DreamcatsBot) -> None:
@@ -70,16 +81,12 @@ async def test_without_the_permissions_the_game_stays_in_the_channel(world: Worl
 
 async def test_the_start_option_opens_a_thread_and_stopping_archives_it(world: World, running: DreamcatsBot) -> None:
     fake = world.fake
-    allow_threads(fake, world)
-    start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
-    assert start.reply is not None
-    await fake.idle()
-    table = next(t for t in running.service.tables if t.channel_id == world.games.id)
-    assert table.thread_id == start.reply.id
+    table = await lobby_in_thread(world, running)
     thread = fake.channels[table.thread_id]
     game_id = table.game_id
-    await fake.click(world.bo, start.reply, f"dc:{game_id}:join")
-    await fake.click(world.ana, start.reply, f"dc:{game_id}:start")
+    lobby = fake.messages_by_id[table.thread_id]  # the thread was started from the lobby message
+    await fake.click(world.bo, lobby, f"dc:{game_id}:join")
+    await fake.click(world.ana, lobby, f"dc:{game_id}:start")
     await running.presenter.idle()
     await fake.idle()
     clock = running.service.clock

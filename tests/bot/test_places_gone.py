@@ -10,7 +10,7 @@ import pytest
 from bot.client import DreamcatsBot
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
-from tests.bot.test_game_threads import allow_threads
+from tests.bot.test_game_threads import lobby_in_thread
 from tests.fakediscord import FakeChannel
 
 
@@ -54,12 +54,8 @@ async def test_a_deleted_channel_closes_its_game_without_a_result_and_others_pla
 
 async def test_a_deleted_thread_closes_the_game_played_in_it(world: World, running: DreamcatsBot) -> None:
     fake = world.fake
-    allow_threads(fake, world)
-    start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
-    assert start.reply is not None
-    await fake.idle()
-    table = running.service.in_channel(world.games.id)
-    assert table is not None and table.thread_id is not None
+    table = await lobby_in_thread(world, running)
+    assert table.thread_id is not None
     fake.delete_channel(fake.channels[table.thread_id])
     await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the game closed")
     assert await stored_game_ids(running) == set()
