@@ -17,6 +17,7 @@ from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.hub import DreamcatsBase
 from bot.i18n import command_str, error_text, resolve_locale, t
+from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
 from bot.sending import SENDING_FAILED, failure_level, interaction_gone
@@ -32,7 +33,6 @@ from game.dreamcats import GameError
 from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
 
 log = logging.getLogger(__name__)
-NEEDED = ("send_messages", "embed_links", "attach_files")
 # The penalty choices by name: the usual one and the "risky" variant (RULES.md §6).
 PENALTY_CHOICES = dict(zip(("normal", "risky"), PENALTIES, strict=True))
 THREAD = "dreamcats.thread"  # interaction.extras key: whether the lobby opens a thread for its game
@@ -49,15 +49,6 @@ class LobbyNotShownError(RuntimeError):
 def _choices(command: str, option: str, values: dict[str, Any]) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=command_str(f"command.{command}.option.{option}.choice.{key}"), value=value)
             for key, value in values.items()]
-
-
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """The channel permissions the bot lacks to run a table here."""
-    permissions = interaction.app_permissions
-    needed = list(NEEDED)
-    if isinstance(interaction.channel, discord.Thread):
-        needed[0] = "send_messages_in_threads"
-    return [name for name in needed if not getattr(permissions, name)]
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:

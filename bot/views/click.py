@@ -13,6 +13,7 @@ import discord
 from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
+from bot.permission_hints import hint_missing_permissions
 from bot.sending import failure_level, interaction_gone
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
@@ -115,6 +116,7 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
         await _failed(click, exc)
     else:
         await complete_deferred(interaction, t("error.generic", click.locale))
+        await hint_missing_permissions(interaction, bid.game_id)
 
 
 async def _failed(click: Click, exc: Exception) -> None:
