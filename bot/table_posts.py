@@ -105,7 +105,7 @@ class TablePosts:
             async with asyncio.timeout(sending.SEND_PATIENCE):
                 message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
                                              allowed_mentions=NO_PINGS, nonce=nonce)
-        except BaseException:
+        except Exception:
             if retired is not None:  # still to move below the reveal, with the same nonce
                 self.repost.add(table.game_id)
             raise
