@@ -23,15 +23,16 @@ from bot.frames import FrameTurns
 from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
-from bot.pictures import WORKERS, hurry
+from bot.pictures import WORKERS
 from bot.places_gone import GONE, GoneChannels
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, failed_pause, run_next_post
 from bot.sending import failure_level, post_nonce
 from bot.service import StoredGame, Table
+from bot.table_pictures import TablePictures
 from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import closed_message, lobby_message
-from bot.views.shown import TableMessage, component_rows, make_view
+from bot.views.shown import TableMessage, component_rows
 
 log = logging.getLogger(__name__)
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 PICTURE_PATIENCE = 0.1
 
 
-class DiscordPresenter:
+class DiscordPresenter(TablePictures):
     """Turns service notifications into Discord messages; a burst of moves makes few edits."""
 
     def __init__(self, bot: DreamcatsBase, *, edit_interval: float = 1.0, max_edit_interval: float | None = None,
@@ -219,31 +220,6 @@ class DiscordPresenter:
             return max(0.0, self._picture_due(game_id) - loop.time())
         return None
 
-    def _picture_due(self, game_id: str) -> float:
-        """The loop time from which the game may draw its next picture: the spacing, or a pause after failures."""
-        return max(self._next_picture.get(game_id, 0.0), self._failed.get(game_id, (0, 0.0))[1])
-
-    def _wants_picture(self, table: Table) -> bool:
-        """A new picture is due: the table is settled and changed since its picture, or it is a new round (drawn
-        without waiting for the spacing), or the message has no picture of this game yet."""
-        assert table.state is not None
-        shown = self._pictured.get(table.game_id)
-        number, settled = presentation_of(table).picture_moment(table)
-        if shown is None or shown[1] != number:
-            self._next_picture.pop(table.game_id, None)
-            return True
-        return shown[0] != table.version and settled
-
-    async def _changed_or_done(self, game_id: str, drawing: asyncio.Task[None]) -> None:
-        """Wait until the picture is sent or the game has something new (a move, a reveal to post)."""
-        poke = self._pokes.setdefault(game_id, asyncio.Event())
-        poke.clear()
-        waiter = asyncio.get_running_loop().create_task(poke.wait())
-        try:
-            await asyncio.wait({drawing, waiter}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waiter.cancel()
-
     @property
     def tracked_games(self) -> set[str]:
         """The games the presenter still holds work or a table for (empty once everything is shown)."""
@@ -263,53 +239,6 @@ class DiscordPresenter:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- Discord ------------------------------------------------------------------------------------------------------
-    async def _picture(self, game_id: str) -> None:
-        """Draw the newest table when a drawer is free, then send the whole message with it."""
-        try:
-            await self._redraw(game_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            if self.gone.closes(game_id, exc):
-                return
-            failures = self._failed.get(game_id, (0, 0.0))[0] + 1
-            pause = failed_pause(failures)
-            self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)
-            log.log(failure_level(exc),
-                    "game %s: could not draw or send the table (%d in a row; next try in %.0f s): %r", game_id,
-                    failures, pause, exc)
-        finally:
-            if self._drawing.get(game_id) is asyncio.current_task():
-                del self._drawing[game_id]
-            poke = self._pokes.get(game_id)  # the worker waits for this picture (it never leaves before it)
-            if poke is not None:
-                poke.set()
-
-    async def _redraw(self, game_id: str) -> None:
-        """The whole table message with a new picture."""
-        # A table with no picture of its own on Discord yet (a new message, or one moving below a reveal) cannot be
-        # shown at all until this drawing is done: it goes before the tables that only wait for a newer picture.
-        urgent = game_id not in self._pictured or game_id in self.posts.repost
-        async with self.frames.turn(urgent=urgent, key=game_id):
-            hurry(self.frames.behind())  # behind: this frame and the next ones deflated for speed, not size
-            # Only now, with a drawer free, the newest table: changes made while waiting are in this one frame.
-            table = self._latest.get(game_id)
-            if table is None or table.state is None:
-                return  # the game ended or closed meanwhile: its last message is queued, no frame is wanted
-            shows = (table.version, presentation_of(table).picture_moment(table)[0])
-            drawn = await self.draw_table(table)
-        async with self.posts.lock(game_id):
-            newest = self._latest.get(game_id)
-            if newest is None:
-                return  # ended while drawing
-            self._dirty.discard(game_id)
-            shown = presentation_of(newest)
-            content, view = ((drawn.content, drawn.view) if newest is table
-                             else (shown.table_content(newest), make_view(*shown.table_items(newest))))
-            await self.posts.edit(newest, content=content, embed=drawn.embed, view=view, attachments=[drawn.file])
-        self._pictured[game_id] = shows
-        self._failed.pop(game_id, None)
-
     async def _retext(self, game_id: str) -> None:
         """Only the text and the buttons (the picture stays): cheap, so it follows every move at once."""
         async with self.posts.lock(game_id):
