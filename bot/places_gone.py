@@ -1,10 +1,12 @@
-"""Games whose place is gone: their channel or thread deleted, or the bot removed from the server.
+"""Games whose place is gone: their channel or thread deleted, the thread archived or locked by someone mid-game
+(a moderator closing it), or the bot removed from the server.
 
-Such a game can never be shown or clicked again. Left alone it would play on unseen (the turn timers play for the
-absent people), every edit failing and logged until the match ended. Discord tells the bot over the gateway, and the
-game is closed at once without a result, as /dreamcats stop would close it. Nothing is posted: there is nowhere to
-post it. A channel deleted while the bot was away is found when Discord answers Unknown Channel for the game's
-message (GoneChannels, from the presenter), and its game is closed the same way.
+Such a game can never be shown again (a message in an archived thread cannot be edited). Left alone it would play on
+unseen (the turn timers play for the absent people), every edit failing and logged until the match ended. Discord
+tells the bot over the gateway, and the game is closed at once without a result, as /dreamcats stop would close it.
+Nothing is posted: there is nowhere to post it. A channel deleted, or a thread archived or locked, while the bot was
+away is found when Discord answers Unknown Channel or Thread is archived for the game's message (GoneChannels, from
+the presenter), and its game is closed the same way.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from game.dreamcats import GameError
 log = logging.getLogger(__name__)
 GONE = "gone"  # the reason a game is closed with when its place is gone (bot.presenter posts nothing for it)
 SYSTEM = 0  # the user id the bot closes a game as (no person does)
-UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel (or thread) that does not exist
+# Discord's error codes that say a game's place is gone: its channel (or thread) does not exist, or its thread was
+# archived or locked (a message in it can no longer be edited).
+GONE_CODES = {10003: "Unknown Channel", 50083: "Thread is archived"}
 
 
 class PlacesGone(commands.Cog):
@@ -42,6 +46,16 @@ class PlacesGone(commands.Cog):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted: a game played in it is closed."""
         await self.close_where(lambda t: t.thread_id == payload.thread_id, f"thread {payload.thread_id} deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A thread was archived or locked by someone (a moderator closing it): a game played in it is closed. The bot
+        archives a game's thread itself only once its game is over."""
+        metadata = payload.data.get("thread_metadata") or {}
+        if not (metadata.get("archived") or metadata.get("locked")):
+            return
+        how = "locked" if metadata.get("locked") else "archived"
+        await self.close_where(lambda t: t.thread_id == payload.thread_id, f"thread {payload.thread_id} {how}")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
@@ -65,20 +79,22 @@ async def close_gone(bot: DreamcatsBase, game_id: str, why: str) -> None:
 
 
 class GoneChannels:
-    """Discord answering Unknown Channel for a game's message: the channel was deleted while the bot was away (or
-    its deletion never reached the bot). The presenter hands such failures here, and the game is closed, once."""
+    """Discord answering Unknown Channel or Thread is archived for a game's message: the channel was deleted, or the
+    thread archived or locked, while the bot was away (or the event never reached it). The presenter hands such
+    failures here, and the game is closed, once."""
 
     def __init__(self, bot: DreamcatsBase) -> None:
         self.bot = bot
         self._closing: dict[str, asyncio.Task[None]] = {}
 
     def closes(self, game_id: str, exc: BaseException) -> bool:
-        """Whether `exc` says the game's channel is gone; if so its game is being closed (no retry is due)."""
-        if not (isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL):
+        """Whether `exc` says the game's channel is gone, or its thread archived or locked; if so its game is being
+        closed (no retry is due)."""
+        if not isinstance(exc, discord.HTTPException) or exc.code not in GONE_CODES:
             return False
         if game_id not in self._closing:
             task = asyncio.get_running_loop().create_task(
-                close_gone(self.bot, game_id, "its channel is gone (Discord: Unknown Channel)"))
+                close_gone(self.bot, game_id, f"its place is gone (Discord: {GONE_CODES[exc.code]})"))
             self._closing[game_id] = task
             task.add_done_callback(lambda _: self._closing.pop(game_id, None))
         return True

@@ -10,8 +10,8 @@ import pytest
 from bot.client import DreamcatsBot
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
-from tests.bot.test_game_threads import lobby_in_thread
-from tests.fakediscord import FakeChannel
+from tests.bot.test_game_threads import allow_threads, lobby_in_thread
+from tests.fakediscord import MANAGE_GUILD, FakeChannel
 
 
 def requests_to(world: World, channel: FakeChannel, since: int) -> list[str]:
@@ -110,8 +110,43 @@ async def test_a_channel_deleted_while_the_bot_was_away_closes_its_game_at_the_r
     await fake.wait_until(lambda: not second.presenter.tracked_games, what="the presenter letting go")
     assert await stored_game_ids(second) == set()
     closed = [r.getMessage() for r in caplog.records if r.name == "bot.places_gone"]
-    why = "its channel is gone (Discord: Unknown Channel)"
+    why = "its place is gone (Discord: Unknown Channel)"
     assert closed == [f"game {players.game_id}: {why}; closed without a result"]
     assert [r for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("bot")] == []
+    assert fake.violations == []
+    await runner.stop()
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["archived", "locked"])
+async def test_a_thread_a_moderator_closes_mid_game_closes_its_game(
+        world: World, running: DreamcatsBot, locked: bool) -> None:
+    """Its table can no longer be edited (Discord: Thread is archived), and a locked one takes no post either."""
+    fake = world.fake
+    table = await lobby_in_thread(world, running)
+    assert table.thread_id is not None
+    thread = fake.channels[table.thread_id]
+    fake.archive_thread(thread, locked=locked)
+    await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the game closed")
+    await running.presenter.idle()
+    assert await stored_game_ids(running) == set() and thread.archived  # left as the moderator left it
+    assert fake.violations == []
+
+
+async def test_a_thread_locked_while_the_bot_was_away_closes_its_game_at_the_restart(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world)
+    runner = fake.run(first)
+    await runner.start()
+    allow_threads(fake, world)
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    await fake.slash(mod, world.games, "dreamcats settings", game_threads=True)
+    players = await open_table(world, first)  # a match playing in its thread: resumed and redrawn at the restart
+    assert players.table is not None and players.table.thread_id is not None
+    await runner.kill()
+    fake.archive_thread(fake.channels[players.table.thread_id], locked=True)  # while the bot is away
+    second = make_bot(world)
+    await runner.restart(second)
+    await fake.wait_until(lambda: second.service.in_channel(world.games.id) is None, what="the game closed")
+    assert await stored_game_ids(second) == set()
     assert fake.violations == []
     await runner.stop()

@@ -134,6 +134,8 @@ async def webhook_message(fake: FakeDiscord, call: Call) -> Any:
     if call.method == "DELETE":
         fake.remove_message(message)
         return None
+    if not message.ephemeral and message.channel.is_thread and message.channel.archived:
+        raise rules.thread_archived()
     rules.check_message(call.body or {}, new_files=len(call.files), creating=False)
     fake.apply_edit(message, call.body or {}, call.files, clear_loading=True)
     record.touch(message)
@@ -206,6 +208,8 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
     if not channel.permissions_for(fake.bot) & EMBED_LINKS:
         data.pop("embeds", None)  # Discord drops embeds silently without Embed Links
     rules.check_message(data, new_files=len(call.files))
+    if channel.locked and channel.archived and not channel.permissions_for(fake.bot) & MANAGE_THREADS:
+        raise rules.thread_archived()  # only a thread is ever locked
     earlier = _same_nonce(fake, channel.id, data)
     if earlier is not None:  # the same author sent this nonce lately: Discord answers with that message, makes none
         return earlier.payload()
@@ -256,6 +260,8 @@ async def channel_message(fake: FakeDiscord, call: Call) -> Any:
         return None
     if message.author is not fake.bot:
         raise rules.DiscordError(403, 50005, "Cannot edit a message authored by another user")
+    if message.channel.is_thread and message.channel.archived:
+        raise rules.thread_archived()
     rules.check_message(call.body or {}, new_files=len(call.files), creating=False)
     fake.apply_edit(message, call.body or {}, call.files)
     return message.payload()

@@ -103,6 +103,7 @@ class FakeChannel:
     position: int = 0
     parent: FakeChannel | None = None
     archived: bool = False
+    locked: bool = False  # a locked thread: only Manage Threads opens it again
     owner_id: int | None = None  # a thread's creator (None: the guild's owner)
 
     def __repr__(self) -> str:
@@ -121,7 +122,7 @@ class FakeChannel:
                 "parent_id": str(self.parent.id), "owner_id": str(self.owner_id or self.guild.owner_id),
                 "last_message_id": None,
                 "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1, "total_message_sent": 0,
-                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440, "locked": False,
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440, "locked": self.locked,
                                     "archive_timestamp": iso_now()},
             }
         return {

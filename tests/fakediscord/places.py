@@ -103,6 +103,12 @@ class Places:
         else:
             self._announce("CHANNEL_DELETE", channel.payload)
 
+    def archive_thread(self: FakeDiscord, thread: FakeChannel, *, locked: bool = False) -> None:
+        """A moderator closed (archived) a thread, or locked it: THREAD_UPDATE. Its messages cannot be edited any more
+        (50083); a new message opens an archived thread again, but not a locked one without Manage Threads."""
+        thread.archived, thread.locked = True, locked
+        self._announce("THREAD_UPDATE", thread.payload)
+
     def remove_bot(self: FakeDiscord, guild: FakeGuild) -> None:
         """The bot was kicked from (or left) a server: GUILD_DELETE without `unavailable`; its channels answer
         50001 Missing Access from now on."""

@@ -71,6 +71,11 @@ def already_acknowledged() -> DiscordError:
     return DiscordError(400, 40060, "Interaction has already been acknowledged.")
 
 
+def thread_archived() -> DiscordError:
+    """50083: a message edited in an archived thread, or posted in a locked one without Manage Threads."""
+    return DiscordError(400, 50083, "Thread is archived", rule_broken=False)
+
+
 def unknown_message() -> DiscordError:
     """10008: the message does not exist (or is ephemeral and fetched through the channel)."""
     return DiscordError(404, 10008, "Unknown Message", rule_broken=False)

@@ -104,6 +104,26 @@ async def test_a_repeated_enforced_nonce_answers_with_the_first_message_and_make
     assert fake_discord.violations == []
 
 
+async def test_an_archived_thread_refuses_edits_and_a_locked_one_posts_too(
+        fake_discord: FakeDiscord, scene: Any) -> None:
+    runner, channel, _ = scene
+    thread = fake_discord.add_thread(channel)
+    await fake_discord.idle()
+    sender = runner.client.get_partial_messageable(thread.id)
+    message = await sender.send("the table")
+    fake_discord.archive_thread(thread)
+    with pytest.raises(discord.HTTPException) as refused:
+        await message.edit(content="an edit")
+    assert refused.value.code == 50083
+    await sender.send("a post opens it again")
+    assert not thread.archived
+    fake_discord.archive_thread(thread, locked=True)
+    with pytest.raises(discord.HTTPException) as locked:
+        await sender.send("no post in a locked thread")
+    assert locked.value.code == 50083 and [e.code for e in fake_discord.errors] == [50083, 50083]
+    assert fake_discord.violations == []
+
+
 def _rows(rows: int, buttons: int, *, custom_id: str = "b{r}{b}", label: str = "x") -> list[dict[str, Any]]:
     return [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": label, "custom_id": custom_id.format(r=r, b=b)} for b in range(buttons)
