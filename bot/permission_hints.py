@@ -1,6 +1,6 @@
 """What the bot needs in a game's channel, and a private hint to a player when a server took some of it away.
 
-A table's own edits go through the clicks' tokens, which need no channel permission, so a match goes on when a
+A table's own edits mostly go through the clicks' tokens, which need no channel permission, so a match goes on when a
 server takes Send Messages, Embed Links or Attach Files from the bot mid-game; but a round's reveal, the table moved
 below it and the standings are new messages, and they cannot appear. Only a server admin can fix that, and only the
 players notice, so a player whose click comes from such a channel is told privately, once per game every
