@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 
 from bot.service import lobby, moves
 from bot.service.clock import Clock, SystemClock, Timer
-from bot.service.driver import Mutation, TurnDriver
+from bot.service.driver import Mutation
 from bot.service.errors import (
     BusyError,
     ConflictError,
@@ -21,10 +21,11 @@ from bot.service.errors import (
     StaleButtonError,
 )
 from bot.service.notifier import Notifier, Outcome
+from bot.service.resume import Resuming
 from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
 from bot.service.store import GameStore, abandoned_match, finished_match
-from bot.service.table import Person, Seat, Table, UnreadableTableError, table_from_payload
+from bot.service.table import Person, Seat, Table, table_from_payload
 from bot.storage.records import DREAMCATS, MatchRecord
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,6 @@ Action: TypeAlias = Any  # of the table's game (game.modes): the service never l
 Event: TypeAlias = Any
 # A lobby nobody has touched for this long closes itself, so an abandoned one never blocks its channel.
 LOBBY_TIMEOUT = 30 * 60.0
-RESUME_REDRAWS_PER_SECOND = 20.0
 
 
 # A move waits this long for its table's lock before it is refused as "busy". The click was acknowledged already (a
@@ -41,7 +41,7 @@ RESUME_REDRAWS_PER_SECOND = 20.0
 LOCK_WAIT_S = 8.0
 
 
-class GameService(TurnDriver):
+class GameService(Resuming):
     """All live games of this bot process."""
 
     def __init__(self, store: GameStore, notifier: Notifier, *, clock: Clock | None = None,
@@ -69,10 +69,6 @@ class GameService(TurnDriver):
     def in_channel(self, channel_id: int) -> Table | None:
         """The live game of a channel, if any."""
         return next((t for t in self._tables.values() if t.channel_id == channel_id), None)
-
-    def owns_guild(self, guild_id: int) -> bool:
-        """Whether this process drives the games of a guild (its shard's guilds; every guild when unsharded)."""
-        return self.shard is None or self.shard.owns(guild_id)
 
     @property
     def tables(self) -> list[Table]:
@@ -283,38 +279,3 @@ class GameService(TurnDriver):
         if settled is not None:
             settled.set()
         self._locks.pop(game_id, None)  # whoever still waits on it finds the game gone
-
-    # -- restarts -----------------------------------------------------------------------------------------------
-    async def resume(self) -> list[str]:
-        """Load every live game of our shard(s) and carry on; unreadable ones are marked broken. Their ids."""
-        broken: list[str] = []
-        for stored in await self.store.load():
-            if not self.owns_guild(stored.guild_id):  # the process running that shard drives it
-                continue
-            try:
-                table = table_from_payload(stored.payload, version=stored.version, message_id=stored.message_id,
-                                           deadline=stored.deadline)
-            except UnreadableTableError as exc:
-                log.error("live game %s cannot be read, marking it broken: %s", stored.game_id, exc)
-                await self.store.mark_broken(stored.game_id, str(exc))
-                self.notifier.game_broken(stored, str(exc))
-                broken.append(stored.game_id)
-                continue
-            self._tables[table.game_id] = table
-            self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
-        playing = [t.game_id for t in self._tables.values() if t.playing]
-        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(playing))
-        return broken
-
-    async def _redraw_gradually(self, game_ids: list[str]) -> None:
-        """Redraw resumed tables (a crash may have come between a save and its edit) at a bounded rate: hundreds of
-        edits at once would hold up every click's answer (and, on Discord, eat the global rate limit)."""
-        for game_id in game_ids:
-            self.refresh(game_id)
-            await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
-
-    def refresh(self, game_id: str) -> None:
-        """Redraw a live table (after a restart, or when someone pressed a button of an older picture)."""
-        table = self._tables.get(game_id)
-        if table is not None and table.playing:
-            self.notifier.table_changed(table)

@@ -296,7 +296,7 @@ async def test_a_computer_decision_for_an_earlier_moment_is_not_applied(
 
 async def test_a_restart_redraws_its_tables_a_few_at_a_time(
         store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.service import service as service_module
+    from bot.service import resume as service_module
 
     first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
     games = []

@@ -1,0 +1,62 @@
+"""Restarts: the live games of this process's shard(s) loaded again, their drivers restarted, and their tables
+redrawn a few at a time (a crash may have come between a save and its edit)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.service.driver import TurnDriver
+from bot.service.notifier import Notifier
+from bot.service.shards import Shard
+from bot.service.store import GameStore
+from bot.service.table import UnreadableTableError, table_from_payload
+
+log = logging.getLogger(__name__)
+RESUME_REDRAWS_PER_SECOND = 20.0
+
+
+class Resuming(TurnDriver):
+    """Mixin of GameService: which guilds' games this process drives, and loading them after a restart."""
+
+    store: GameStore
+    notifier: Notifier
+    shard: Shard | None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process drives the games of a guild (its shard's guilds; every guild when unsharded)."""
+        return self.shard is None or self.shard.owns(guild_id)
+
+    async def resume(self) -> list[str]:
+        """Load every live game of our shard(s) and carry on; unreadable ones are marked broken. Their ids."""
+        broken: list[str] = []
+        for stored in await self.store.load():
+            if not self.owns_guild(stored.guild_id):  # the process running that shard drives it
+                continue
+            try:
+                table = table_from_payload(stored.payload, version=stored.version, message_id=stored.message_id,
+                                           deadline=stored.deadline)
+            except UnreadableTableError as exc:
+                log.error("live game %s cannot be read, marking it broken: %s", stored.game_id, exc)
+                await self.store.mark_broken(stored.game_id, str(exc))
+                self.notifier.game_broken(stored, str(exc))
+                broken.append(stored.game_id)
+                continue
+            self._tables[table.game_id] = table
+            self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
+        playing = [t.game_id for t in self._tables.values() if t.playing]
+        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(playing))
+        return broken
+
+    async def _redraw_gradually(self, game_ids: list[str]) -> None:
+        """Redraw resumed tables (a crash may have come between a save and its edit) at a bounded rate: hundreds of
+        edits at once would hold up every click's answer (and, on Discord, eat the global rate limit)."""
+        for game_id in game_ids:
+            self.refresh(game_id)
+            await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
+
+    def refresh(self, game_id: str) -> None:
+        """Redraw a live table (after a restart, or when someone pressed a button of an older picture)."""
+        table = self._tables.get(game_id)
+        if table is not None and table.playing:
+            self.notifier.table_changed(table)
