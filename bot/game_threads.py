@@ -8,7 +8,6 @@ thread is archived when the match ends or is stopped. Without the permissions th
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import Literal
@@ -117,9 +116,8 @@ async def started_line(bot: DreamcatsBase, table: Table) -> None:
     text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>", game=table.mode.title)
     channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
     try:
-        async with asyncio.timeout(sending.SEND_PATIENCE):
-            await channel.get_partial_message(table.message_id).edit(content=text, embed=None, view=None,
-                                                                      attachments=[], allowed_mentions=NO_PINGS)
+        await sending.patiently(channel.get_partial_message(table.message_id).edit(
+            content=text, embed=None, view=None, attachments=[], allowed_mentions=NO_PINGS))
     except (discord.HTTPException, TimeoutError) as exc:  # deleted meanwhile: the table is posted in the thread
         log.info("game %s: could not turn the lobby into its line: %r", table.game_id, exc)
 
@@ -128,9 +126,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
                          view: discord.ui.View) -> None:
     """The final standings where the game is played; with a thread, the winners' line in the channel, and the thread
     archived."""
-    async with asyncio.timeout(sending.SEND_PATIENCE):
-        await bot.get_partial_messageable(post_channel(table)).send(
-            embed=embed, file=file, view=view, nonce=sending.post_nonce(table.game_id, "standings"))
+    await sending.patiently(bot.get_partial_messageable(post_channel(table)).send(
+        embed=embed, file=file, view=view, nonce=sending.post_nonce(table.game_id, "standings")))
     if table.thread_id is None:
         return
     names = seat_names(table, table.locale)
@@ -139,9 +136,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",
              game=table.mode.title)
     try:
-        async with asyncio.timeout(sending.SEND_PATIENCE):
-            await bot.get_partial_messageable(table.channel_id).send(
-                text, allowed_mentions=NO_PINGS, nonce=sending.post_nonce(table.game_id, "winners"))
+        await sending.patiently(bot.get_partial_messageable(table.channel_id).send(
+            text, allowed_mentions=NO_PINGS, nonce=sending.post_nonce(table.game_id, "winners")))
     except (discord.HTTPException, TimeoutError) as exc:
         log.info("game %s: could not post the winners' line: %r", table.game_id, exc)
     await archive(bot, table)
@@ -158,7 +154,6 @@ async def archive(bot: DreamcatsBase, table: Table) -> None:
     if table.thread_id is None:
         return
     try:
-        async with asyncio.timeout(sending.SEND_PATIENCE):
-            await bot.http.edit_channel(table.thread_id, archived=True)
+        await sending.patiently(bot.http.edit_channel(table.thread_id, archived=True))
     except (discord.HTTPException, TimeoutError) as exc:
         log.info("game %s: could not archive its thread: %r", table.game_id, exc)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
+from collections.abc import Awaitable
+from typing import TypeVar
 
 import aiohttp
 import discord
@@ -19,6 +22,13 @@ INTERACTION_GONE = (10062, 10015)
 MISSING_PERMISSION = (50001, 50013)
 # Discord's 5xx (after discord.py's own retries), the connection, or a timeout.
 DISCORD_UNWELL = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
+T = TypeVar("T")
+
+
+async def patiently(request: Awaitable[T]) -> T:
+    """Await one request of a game's messages, given up with TimeoutError after SEND_PATIENCE."""
+    async with asyncio.timeout(SEND_PATIENCE):
+        return await request
 
 
 def post_nonce(*parts: object) -> str:
@@ -53,5 +63,5 @@ def failure_level(exc: BaseException) -> int:
 
 __all__ = [
     "DISCORD_UNWELL", "INTERACTION_GONE", "MISSING_PERMISSION", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing",
-    "failure_level", "interaction_gone", "post_nonce", "servers_doing",
+    "failure_level", "interaction_gone", "patiently", "post_nonce", "servers_doing",
 ]

@@ -102,9 +102,9 @@ class TablePosts:
         self._unsure[table.game_id] = nonce
         try:
             # discord.py's send overloads refuse None, which the method itself takes as "not given"
-            async with asyncio.timeout(sending.SEND_PATIENCE):
-                message = await channel.send(content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
-                                             allowed_mentions=NO_PINGS, nonce=nonce)
+            message = await sending.patiently(channel.send(
+                content, embed=embed, view=view, files=attachments,  # type: ignore[arg-type]
+                allowed_mentions=NO_PINGS, nonce=nonce))
         except Exception:
             if retired is not None:  # still to move below the reveal, with the same nonce
                 self.repost.add(table.game_id)
@@ -162,9 +162,8 @@ class TablePosts:
         application_id, token = lent
         self.tokens.drop(game_id, token)
         try:
-            async with asyncio.timeout(sending.SEND_PATIENCE):
-                await async_context.get().delete_original_interaction_response(
-                    application_id, token, **self._session_for(application_id, token))
+            await sending.patiently(async_context.get().delete_original_interaction_response(
+                application_id, token, **self._session_for(application_id, token)))
             return True
         except (discord.HTTPException, TimeoutError) as exc:
             log.info("game %s: a click's token no longer deletes the previous table: %r", game_id, exc)
@@ -186,8 +185,7 @@ class TablePosts:
         if await self._delete_by_token(game_id, message_id):
             return
         try:
-            async with asyncio.timeout(sending.SEND_PATIENCE):
-                await channel.get_partial_message(message_id).delete()
+            await sending.patiently(channel.get_partial_message(message_id).delete())
         except (discord.HTTPException, TimeoutError) as exc:  # already deleted, no permission: the new one stands
             log.info("game %s: could not delete the previous table message: %r", game_id, exc)
 
@@ -199,6 +197,5 @@ class TablePosts:
         extra: dict[str, Any] = {} if view is None else {"view": view}
         if nonce is not None:
             extra["nonce"] = nonce
-        async with asyncio.timeout(sending.SEND_PATIENCE):
-            await self.bot.get_partial_messageable(channel_id).send(
-                content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra)  # type: ignore[arg-type]
+        await sending.patiently(self.bot.get_partial_messageable(channel_id).send(
+            content, embed=embed, file=file, allowed_mentions=allowed_mentions, **extra))  # type: ignore[arg-type]

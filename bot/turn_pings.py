@@ -37,7 +37,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
-from bot.sending import DISCORD_UNWELL, SEND_PATIENCE, SENDING_FAILED, post_nonce
+from bot.sending import DISCORD_UNWELL, SENDING_FAILED, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
 from bot.service.rulebooks import rules_of
@@ -201,9 +201,8 @@ class TurnPings:
         nonce = post_nonce(table.game_id, "ping", *key)
         for attempt in range(PING_TRIES):
             try:
-                async with asyncio.timeout(SEND_PATIENCE):
-                    message = await channel.send(ping_text(table, user_id, message_id), allowed_mentions=only_them,
-                                                 suppress_embeds=True, nonce=nonce)
+                message = await patiently(channel.send(ping_text(table, user_id, message_id),
+                                                       allowed_mentions=only_them, suppress_embeds=True, nonce=nonce))
             except SENDING_FAILED as exc:
                 log.info("game %s: could not ping whose turn it is (try %d): %r", table.game_id, attempt + 1, exc)
                 if not isinstance(exc, DISCORD_UNWELL):  # a refusal (no permission): the same again is refused

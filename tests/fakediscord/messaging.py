@@ -134,13 +134,18 @@ async def webhook_message(fake: FakeDiscord, call: Call) -> Any:
     if call.method == "DELETE":
         fake.remove_message(message)
         return None
-    if not message.ephemeral and message.channel.is_thread and message.channel.archived:
-        raise rules.thread_archived()
+    _check_editable(message)
     rules.check_message(call.body or {}, new_files=len(call.files), creating=False)
     fake.apply_edit(message, call.body or {}, call.files, clear_loading=True)
     record.touch(message)
     record.followed.set()
     return message.payload()
+
+
+def _check_editable(message: FakeMessage) -> None:
+    """A message in an archived thread cannot be edited (an ephemeral one, seen by one person, still can)."""
+    if not message.ephemeral and message.channel.is_thread and message.channel.archived:
+        raise rules.thread_archived()
 
 
 def _channel(fake: FakeDiscord, call: Call, needed: int = VIEW_CHANNEL) -> Any:
@@ -260,8 +265,7 @@ async def channel_message(fake: FakeDiscord, call: Call) -> Any:
         return None
     if message.author is not fake.bot:
         raise rules.DiscordError(403, 50005, "Cannot edit a message authored by another user")
-    if message.channel.is_thread and message.channel.archived:
-        raise rules.thread_archived()
+    _check_editable(message)
     rules.check_message(call.body or {}, new_files=len(call.files), creating=False)
     fake.apply_edit(message, call.body or {}, call.files)
     return message.payload()
