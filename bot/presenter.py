@@ -13,7 +13,6 @@ until its picture is drawn (a new message, or one moving below a round's reveal)
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 
@@ -26,15 +25,14 @@ from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
 from bot.places_gone import GONE, GoneChannels
 from bot.presentations import draw_table, presentation_of
-from bot.retries import Job, failed_pause, run_next_post
-from bot.sending import failure_level, post_nonce
+from bot.retries import Job, logged_pause, run_next_post
+from bot.sending import post_nonce
 from bot.service import StoredGame, Table
 from bot.table_pictures import TablePictures
 from bot.table_posts import TableGoneError, TablePosts
 from bot.views.public import closed_message, lobby_message
 from bot.views.shown import TableMessage, component_rows
 
-log = logging.getLogger(__name__)
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
@@ -164,18 +162,13 @@ class DiscordPresenter(TablePictures):
                         continue
                     break
                 await asyncio.sleep(pause)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
+            except Exception as exc:  # a cancellation (a BaseException) goes through
                 if self.gone.closes(game_id, exc):
                     break
                 # The table's text is sent again after a pause that grows while Discord keeps refusing: a person
                 # whose turn it became would otherwise not learn it until the next move, and that may be theirs.
                 failures += 1
-                pause = failed_pause(failures)
-                log.log(failure_level(exc),
-                        "game %s: could not update Discord (%d in a row; next try in %.0f s): %r", game_id, failures,
-                        pause, exc)
+                pause = logged_pause(game_id, "could not update Discord", failures, exc)
                 if game_id in self._latest:  # still shown (a finished game's last post is not sent again)
                     self._dirty.add(game_id)
                 await asyncio.sleep(pause)

@@ -7,6 +7,8 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 
+from bot.sending import failure_level
+
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
 
@@ -25,6 +27,15 @@ def failed_pause(failures: int) -> float:
     return min(MAX_FAILED_PAUSE, FAILED_PAUSE * 2.0 ** (failures - 1))
 
 
+def logged_pause(game_id: str, doing: str, failures: int, exc: BaseException) -> float:
+    """One log line for a game's `failures`-th failure in a row at `doing` (WARNING where it is Discord's or the
+    server's doing); the pause before the next try."""
+    pause = failed_pause(failures)
+    log.log(failure_level(exc), "game %s: %s (%d in a row; next try in %.0f s): %r", game_id, doing, failures, pause,
+            exc)
+    return pause
+
+
 async def run_next_post(game_id: str, jobs: deque[Job], tries: dict[Job, int]) -> None:
     """Run the game's next post; if it fails, put it back at the front of `jobs` (until JOB_TRIES) and re-raise."""
     job = jobs.popleft()
@@ -41,4 +52,4 @@ async def run_next_post(game_id: str, jobs: deque[Job], tries: dict[Job, int]) -
     tries.pop(job, None)
 
 
-__all__ = ["FAILED_PAUSE", "JOB_TRIES", "MAX_FAILED_PAUSE", "Job", "failed_pause", "run_next_post"]
+__all__ = ["FAILED_PAUSE", "JOB_TRIES", "MAX_FAILED_PAUSE", "Job", "failed_pause", "logged_pause", "run_next_post"]

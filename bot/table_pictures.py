@@ -8,20 +8,16 @@ A picture that could not be drawn or sent is tried again after a pause that grow
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Awaitable, Callable
 
 from bot.frames import FrameTurns
 from bot.pictures import hurry
 from bot.places_gone import GoneChannels
 from bot.presentations import presentation_of
-from bot.retries import failed_pause
-from bot.sending import failure_level
+from bot.retries import logged_pause
 from bot.service import Table
 from bot.table_posts import TablePosts
 from bot.views.shown import TableMessage, make_view
-
-log = logging.getLogger(__name__)
 
 
 class TablePictures:
@@ -68,17 +64,12 @@ class TablePictures:
         """Draw the newest table when a drawer is free, then send the whole message with it."""
         try:
             await self._redraw(game_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
+        except Exception as exc:  # a cancellation (a BaseException) goes through
             if self.gone.closes(game_id, exc):
                 return
             failures = self._failed.get(game_id, (0, 0.0))[0] + 1
-            pause = failed_pause(failures)
+            pause = logged_pause(game_id, "could not draw or send the table", failures, exc)
             self._failed[game_id] = (failures, asyncio.get_running_loop().time() + pause)
-            log.log(failure_level(exc),
-                    "game %s: could not draw or send the table (%d in a row; next try in %.0f s): %r", game_id,
-                    failures, pause, exc)
         finally:
             if self._drawing.get(game_id) is asyncio.current_task():
                 del self._drawing[game_id]
