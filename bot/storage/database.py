@@ -21,6 +21,7 @@ import migrations
 from bot.storage.group_commit import CoreWork
 from bot.storage.models import Base
 from bot.storage.server_defaults import ServerDefaults
+from bot.storage.sqlite_writer import ThreadWriter, WriterConnection
 from bot.storage.writer import (
     WRITE_DEADLINE_S,
     LoopWriter,
@@ -28,10 +29,8 @@ from bot.storage.writer import (
     T,
     ThreadLoopReader,
     ThreadLoopWriter,
-    ThreadWriter,
     Work,
     Writer,
-    WriterConnection,
     retrying,
 )
 

@@ -20,7 +20,8 @@ from bot.sqlstore import SqlGameStore
 from bot.storage import Database, delete_bot_state_row, get_bot_state, save_bot_state_row
 from bot.storage.group_commit import GroupCommit
 from bot.storage.models import LiveGame
-from bot.storage.writer import ThreadLoopWriter, ThreadWriter
+from bot.storage.sqlite_writer import ThreadWriter
+from bot.storage.writer import ThreadLoopWriter
 from game.dreamcats import MatchSettings
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
