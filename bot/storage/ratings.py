@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from openskill.models import PlackettLuce
 
 from bot.storage.records import MatchRecord, SeatRecord, StorageError
+from game.games import GAMES
 
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
@@ -67,9 +68,13 @@ def placements(seats: Sequence[SeatRecord]) -> list[int]:
 
 def check_record(record: MatchRecord) -> None:
     """Raise InvalidMatchRecordError unless the record describes a possible match."""
+    mode = GAMES.get(record.game)
+    if mode is None:
+        raise InvalidMatchRecordError(f"There is no game {record.game!r}.")
     seats = len(record.seats)
-    if not 2 <= seats <= 5:
-        raise InvalidMatchRecordError(f"A match has 2 to 5 seats, not {seats}.")
+    if not mode.min_seats <= seats <= mode.max_seats:  # each game its own: Dream 21 and Cat Duel seat six
+        raise InvalidMatchRecordError(f"A match of {mode.title} has {mode.min_seats} to {mode.max_seats} seats, "
+                                      f"not {seats}.")
     people = [seat.user_id for seat in record.seats if seat.user_id is not None]
     if len(set(people)) != len(people):
         raise InvalidMatchRecordError("A person can hold only one seat of a match.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import func, select
@@ -101,6 +102,29 @@ async def test_an_impossible_match_is_refused_before_writing(db: Database, recor
     with pytest.raises(InvalidMatchRecordError):
         async with db.sessions() as s, s.begin():
             await record_match(s, record=record)  # type: ignore[arg-type]
+    assert await _count(db, Match) == 0
+
+
+SIX = [seat(1, 10), seat(2, 20), seat(None, 30), seat(None, 40), seat(None, 50), seat(None, 60)]
+
+
+@pytest.mark.parametrize("game", ["dream21", "catduel"])
+async def test_a_six_seat_match_of_a_game_that_seats_six_is_recorded(db: Database, game: str) -> None:
+    # Dream 21 and Cat Duel seat 2 to 6 (RULES-dream21.md, RULES-catduel.md); the check once allowed only
+    # Dreamcats' 2 to 5, so such a match could never be recorded and its game never finished.
+    async with db.sessions() as s, s.begin():
+        await record_match(s, record=replace(match(GUILD, SIX), game=game))
+    assert await _count(db, Match) == 1
+    assert await _count(db, MatchSeat) == 6
+
+
+@pytest.mark.parametrize(("game", "seats"), [("dreamcats", SIX), ("dream21", [*SIX, seat(None, 70)]),
+                                             ("catduel", [*SIX, seat(None, 70)]), ("chess", SIX[:2])])
+async def test_a_match_past_its_games_seats_or_of_no_game_is_refused(db: Database, game: str,
+                                                                     seats: list[SeatRecord]) -> None:
+    with pytest.raises(InvalidMatchRecordError):
+        async with db.sessions() as s, s.begin():
+            await record_match(s, record=replace(match(GUILD, seats), game=game))
     assert await _count(db, Match) == 0
 
 
