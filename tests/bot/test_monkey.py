@@ -1,8 +1,10 @@
-"""Random people pressing whatever they see, in any order, with time jumping on: every click is answered, nothing
-is logged as an error, no rule of Discord is broken, and the bot still serves a new table afterwards.
+"""Random people pressing whatever they see, in any order, with time jumping on, the process crashing now and then
+and a moderator deleting messages: every click is answered, no private picture is public, nothing is logged as an
+error, no rule of Discord is broken, and the bot still serves a new table afterwards.
 
 The tests beside this one follow the paths players mean to take; this one takes the others (old buttons, someone
-else's turn, an onlooker, a menu at the wrong moment, a timer running out mid-choice) across all three games.
+else's turn, an onlooker, a menu at the wrong moment, a timer running out mid-choice, a restart mid-turn, a deleted
+table) across all three games.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from tests.fakediscord.interactions import InteractionRecord
 
 GAMES = ("dreamcats", "dream21", "catduel")
 SHORT = {"dreamcats": {"points": 30}, "dream21": {"hands": 1}, "catduel": {"duels": 1}}  # matches that end in time
-STEPS = 120
+STEPS = 140
 # The commands anyone may run at any moment; `start` is given its game by the test.
 COMMANDS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dreamcats stop", {}), ("dreamcats rules", {}), ("dreamcats stats", {}), ("dreamcats leaderboard", {}),
@@ -76,24 +78,34 @@ async def test_random_clicks_are_all_answered_and_break_nothing(world: World, ga
                                                                 caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     rng, clock = random.Random(seed), ManualClock()
-    people = [world.ana, world.bo, world.cy, world.eve]
-    bot = make_bot(world, seed=seed, clock=clock)
-    async with world.fake.run(bot):
+    people = [world.ana, world.bo, world.cy, world.eve,
+              *(world.fake.add_user(f"p{n}", display_name=f"P{n}", guild=world.guild, locale=locale)
+                for n, locale in enumerate(("en-US", "pl")))]
+    runner = world.fake.run(make_bot(world, seed=seed, clock=clock))
+    await runner.start()
+    try:
         await world.fake.slash(world.ana, world.games, "dreamcats start", game=game, **SHORT[game])
         records, played = [], False
-        for _ in range(STEPS):
+        for step in range(STEPS):
             roll, person = rng.random(), rng.choice(people)
-            if roll < 0.12:
+            if roll < 0.10:
                 await clock.advance(rng.choice(TIME_JUMPS))
                 await world.fake.idle()
-            elif roll < 0.17:
+            elif roll < 0.12:  # the process crashes and comes back
+                await runner.restart(make_bot(world, seed=seed + step, clock=clock))
+                await world.fake.idle()
+            elif roll < 0.14:  # a moderator deletes one of the newest public messages
+                public = [message for message in world.fake.messages(world.games) if not message.ephemeral]
+                if public:
+                    world.fake.delete_message(rng.choice(public[-3:]))
+            elif roll < 0.19:
                 records.append(await run_command(world, person, game, rng))
             else:
                 record = await press_something(world, person, rng)
                 if record is None:  # nothing to press: open a lobby
                     record = await world.fake.slash(person, world.games, "dreamcats start", game=game, **SHORT[game])
                 records.append(record)
-            played = played or any(t.state is not None for t in bot.service.tables)
+            played = played or any(t.state is not None for t in runner.client.service.tables)
         assert played, "no match ever started: the monkey tried only lobbies"
         assert all(r.response_type is not None for r in records)
         public_files = {a["filename"] for m in world.fake.public_messages() for revision in m.revisions
@@ -108,3 +120,5 @@ async def test_random_clicks_are_all_answered_and_break_nothing(world: World, ga
             assert last is None or last.response_type is not None
         assert world.fake.violations == []
         assert bot_errors(caplog) == []
+    finally:
+        await runner.stop()
