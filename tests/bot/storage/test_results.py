@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.storage import Database, InvalidMatchRecordError, RoundRecord, SeatRecord, player_stats, record_match
 from bot.storage.models import Match, MatchSeat, Player, PlayerRating, Round, RoundScore
+from game.games import GAMES
 from tests.bot.storage.conftest import match, seat
 
 GUILD = 1001
@@ -108,14 +109,15 @@ async def test_an_impossible_match_is_refused_before_writing(db: Database, recor
 SIX = [seat(1, 10), seat(2, 20), seat(None, 30), seat(None, 40), seat(None, 50), seat(None, 60)]
 
 
-@pytest.mark.parametrize("game", ["dream21", "catduel"])
-async def test_a_six_seat_match_of_a_game_that_seats_six_is_recorded(db: Database, game: str) -> None:
-    # Dream 21 and Cat Duel seat 2 to 6 (RULES-dream21.md, RULES-catduel.md); the check once allowed only
-    # Dreamcats' 2 to 5, so such a match could never be recorded and its game never finished.
+@pytest.mark.parametrize(("game", "seats"), [(key, count) for key, mode in GAMES.items()
+                                             for count in (mode.min_seats, mode.max_seats)])
+async def test_every_game_s_smallest_and_largest_table_can_be_recorded(db: Database, game: str, seats: int) -> None:
+    # Each game at both ends of its own seat range: the check once allowed Dreamcats' 2 to 5 for every game, so a
+    # six-seat Dream 21 or Cat Duel match could not be recorded and never finished (tests/bot/test_six_seats.py).
+    record = match(GUILD, [seat(1, 10), *(seat(None, 20 + n) for n in range(seats - 1))])
     async with db.sessions() as s, s.begin():
-        await record_match(s, record=replace(match(GUILD, SIX), game=game))
-    assert await _count(db, Match) == 1
-    assert await _count(db, MatchSeat) == 6
+        await record_match(s, record=replace(record, game=game))
+    assert await _count(db, MatchSeat) == seats
 
 
 @pytest.mark.parametrize(("game", "seats"), [("dreamcats", SIX), ("dream21", [*SIX, seat(None, 70)]),
