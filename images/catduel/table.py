@@ -89,9 +89,16 @@ def _seat(frame: Image.Image, obs: Observation, seat: int, name: str, centre: tu
     elif seat in obs.waiting_for:
         scene.paste_centred(frame, scene.badge("hourglass", 30), left + SEAT_W - 22, top + 22)
     if reveal is not None and seat in reveal.shown:
-        scene.paste_centred(frame, _shown_label(reveal.shown[seat], text), cx, top - 14)
+        _paste_inside(frame, _shown_label(reveal.shown[seat], text), cx, top - 14)
     elif reveal is not None and seat in reveal.skipped:
-        scene.paste_centred(frame, _pill(text.skips, (206, 200, 236)), cx, top - 14)
+        _paste_inside(frame, _pill(text.skips, (206, 200, 236)), cx, top - 14)
+
+
+def _paste_inside(frame: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    """Centred at (cx, cy) as far as the frame allows: a label wider than its seat, over a seat at the ring's left or
+    right end (five or six cats), would otherwise run off the picture."""
+    half = sprite.width / 2 + 6
+    scene.paste_centred(frame, sprite, min(max(cx, half), frame.width - half), cy)
 
 
 def hp_bar(frame: Image.Image, x: float, y: float, w: float, hp: int, cat: Cat, text: CatDuelText,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from bot.catduel.texts import KEY_PREFIX, picture_text
 from bot.i18n import catalogue_keys
 from game.catduel import observe
+from images import scene
 from images.catduel import ENGLISH, CatDuelText, render_standings, render_table, standings_alt, table_alt
 from tests.images.catduel.scenarios import NAMES, after_rounds, played_until
+
+EDGE = 6  # columns at either edge that no seat, label or panel reaches
 
 
 def test_every_picture_word_has_a_key_in_both_languages() -> None:
@@ -35,3 +39,13 @@ def test_the_standings_crown_the_winners_in_words_too() -> None:
     winners = [NAMES[s] for s in range(3) if public.wins[s] == best]
     assert all(name.split()[0] in standings_alt(public, NAMES[:3], ENGLISH).split("won the match")[0]
                for name in winners)
+
+
+def test_no_label_runs_off_the_picture_at_five_or_six_cats() -> None:
+    # The seats at the ring's left and right ends sit near the edges, and a revealed move's label ("Purr · Guaranteed
+    # Purring") is wider than a seat: it is drawn as far in as it must be, so the edges show the night sky only.
+    for seats, seed, rounds in itertools.product((5, 6), range(1, 7), (1, 2)):
+        picture = render_table(observe(played_until(seats, seed, after_rounds(rounds)), None), NAMES[:seats])
+        sky = scene.background(*picture.size).convert("RGB")
+        for box in ((0, 0, EDGE, picture.height), (picture.width - EDGE, 0, picture.width, picture.height)):
+            assert picture.crop(box).tobytes() == sky.crop(box).tobytes(), (seats, seed, rounds, box)
