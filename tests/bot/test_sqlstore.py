@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +14,7 @@ from bot.sqlstore import SqlGameStore
 from bot.storage import Database, leaderboard
 from game.dreamcats import MatchSettings
 from tests.bot.fakes import RecordingNotifier
+from tests.bot.storage.conftest import match, seat
 from tests.bot.test_service import _people_play
 
 
@@ -50,4 +52,26 @@ async def test_a_broken_row_is_kept_but_not_loaded(tmp_path: Path) -> None:
                                      locale="pl")
     await store.mark_broken(table.game_id, "test")
     assert await store.load() == [] and await store.in_channel(6) is None
+    await db.close()
+
+
+async def test_a_match_the_standings_refuse_still_ends(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # A record the standings refuse is the bot's bug: the match still ends rather than stay at its last move for good,
+    # and the operator gets the whole record in one ERROR line.
+    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'store.db'}")
+    store = SqlGameStore(db)
+    service = GameService(store, RecordingNotifier(), clock=ManualClock(), computer_pause=0, rng=random.Random(2))
+    ana, bo = Person(1, "Ana"), Person(2, "Bo")
+    table = await service.open_lobby(guild_id=5, channel_id=6, host=ana, settings=MatchSettings(point_limit=30),
+                                     locale="en")
+    await service.join(table.game_id, bo)
+    await service.start(table.game_id, ana.user_id)
+    impossible = replace(match(5, [seat(1, 30, name="Ana"), seat(2, 40, name="Bo")]), game="chess")
+    await store.finish(service.get(table.game_id), impossible)
+    assert await store.in_channel(6) is None
+    async with db.sessions() as session, session.begin():
+        assert (await leaderboard(session, guild_id=5)).total == 0
+    [line] = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert table.game_id in line.getMessage() and "chess" in line.getMessage()
+    await service.shutdown()
     await db.close()
