@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import ConflictError, GameService, ManualClock, Person
+from bot.service import ConflictError, GameService, ManualClock, Person, Table
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, leaderboard
 from game.dreamcats import MatchSettings
@@ -17,14 +17,22 @@ from tests.bot.fakes import RecordingNotifier
 from tests.bot.storage.conftest import match, seat
 from tests.bot.test_service import _people_play
 
+ANA, BO = Person(1, "Ana"), Person(2, "Bo")
 
-async def test_a_match_through_the_sql_store(tmp_path: Path) -> None:
+
+async def ana_s_lobby(tmp_path: Path) -> tuple[Database, SqlGameStore, GameService, Table]:
+    """A SQLite file, the store and service on it, and Ana's lobby (30 points) in channel 6 of server 5."""
     db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'store.db'}")
     store = SqlGameStore(db)
     service = GameService(store, RecordingNotifier(), clock=ManualClock(), computer_pause=0, rng=random.Random(2))
-    ana, bo = Person(1, "Ana"), Person(2, "Bo")
-    table = await service.open_lobby(guild_id=5, channel_id=6, host=ana, settings=MatchSettings(point_limit=30),
+    table = await service.open_lobby(guild_id=5, channel_id=6, host=ANA, settings=MatchSettings(point_limit=30),
                                      locale="en")
+    return db, store, service, table
+
+
+async def test_a_match_through_the_sql_store(tmp_path: Path) -> None:
+    db, store, service, table = await ana_s_lobby(tmp_path)
+    ana, bo = ANA, BO
     assert (await store.in_channel(6)) is not None and table.version == 1
     await service.join(table.game_id, bo)
     stale = service.get(table.game_id)
@@ -58,14 +66,9 @@ async def test_a_broken_row_is_kept_but_not_loaded(tmp_path: Path) -> None:
 async def test_a_match_the_standings_refuse_still_ends(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     # A record the standings refuse is the bot's bug: the match still ends rather than stay at its last move for good,
     # and the operator gets the whole record in one ERROR line.
-    db = await Database.open(f"sqlite+aiosqlite:///{tmp_path / 'store.db'}")
-    store = SqlGameStore(db)
-    service = GameService(store, RecordingNotifier(), clock=ManualClock(), computer_pause=0, rng=random.Random(2))
-    ana, bo = Person(1, "Ana"), Person(2, "Bo")
-    table = await service.open_lobby(guild_id=5, channel_id=6, host=ana, settings=MatchSettings(point_limit=30),
-                                     locale="en")
-    await service.join(table.game_id, bo)
-    await service.start(table.game_id, ana.user_id)
+    db, store, service, table = await ana_s_lobby(tmp_path)
+    await service.join(table.game_id, BO)
+    await service.start(table.game_id, ANA.user_id)
     impossible = replace(match(5, [seat(1, 30, name="Ana"), seat(2, 40, name="Bo")]), game="chess")
     await store.finish(service.get(table.game_id), impossible)
     assert await store.in_channel(6) is None
