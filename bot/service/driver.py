@@ -20,7 +20,7 @@ from bot.service import moves
 from bot.service.clock import Clock, Timer
 from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
 from bot.service.rulebooks import rules_of
-from bot.service.table import Table
+from bot.service.table import STAND_IN_STRENGTH, Table
 
 Mutation = Callable[[Table], list[Any]]  # the events of the table's game
 log = logging.getLogger(__name__)
@@ -41,6 +41,25 @@ class Unchanged(Exception):
 
 
 NO_DEADLINE = datetime.max.replace(tzinfo=UTC)  # a person's turn without a timer: only their move ends it
+# A computer turn, a timer's move or a lobby's closing that failed unexpectedly (the database away, a bug) is tried
+# again after these many seconds, the last repeated, so that no table is left waiting for a click that may never come;
+# any change to the table (a click) tries again at once.
+RETRY_AFTER_S = (2.0, 5.0, 15.0, 30.0, 60.0)
+
+
+def retry_delay(failures: int) -> float:
+    """How long to wait before the next try after this many failures in a row."""
+    return RETRY_AFTER_S[min(failures, len(RETRY_AFTER_S)) - 1]
+
+
+def _report_failure(what: str, game_id: str, failures: int) -> None:
+    """The first failure in a row with its traceback, later ones one line each (a database away for an hour must not
+    fill the log with tracebacks)."""
+    delay = retry_delay(failures)
+    if failures == 1:
+        log.exception("game %s: %s failed; trying again in %.0f s", game_id, what, delay)
+    else:
+        log.error("game %s: %s failed again (%d in a row); trying again in %.0f s", game_id, what, failures, delay)
 
 
 def _people_until(table: Table, now: datetime) -> datetime | None:
@@ -158,19 +177,20 @@ class TurnDriver:
 
     async def _lobby_clock(self, game_id: str) -> None:
         """Close a lobby once nobody has touched it for `lobby_timeout` seconds (a new change restarts this)."""
-        try:
-            table = self._tables.get(game_id)
-            if table is None:
+        failures = 0
+        while (table := self._tables.get(game_id)) is not None and table.state is None:
+            try:
+                await self.clock.sleep((table.last_activity - self.clock.now()).total_seconds() + self.lobby_timeout)
+                await asyncio.shield(self._expire(game_id))
                 return
-            await self.clock.sleep((table.last_activity - self.clock.now()).total_seconds() + self.lobby_timeout)
-            await asyncio.shield(self._expire(game_id))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: could not close the idle lobby", game_id)
+            except Exception:
+                failures += 1
+                _report_failure("closing the idle lobby", game_id, failures)
+                await self.clock.sleep(retry_delay(failures))
 
     async def _drive(self, game_id: str) -> None:
         """Play computer turns after a pause, and play a person's turn when their timer runs out."""
+        failures = 0
         try:
             while (table := self._tables.get(game_id)) is not None and table.playing:
                 turn, key = table.turn, table.turn_key
@@ -187,22 +207,36 @@ class TurnDriver:
                     elif (free := _computer_actor(table)) is not None:  # a simultaneous choice: no pause, no wait
                         step = await self._computer_step(game_id, free)
                     elif table.seats[turn].computer_plays:
-                        await self.clock.sleep(self.computer_pause)
+                        if not failures:  # a try again has waited already
+                            await self.clock.sleep(self.computer_pause)
                         step = await self._computer_step(game_id, turn)
                     else:
                         step = self._timeout_step(turn, key)
                     await self._apply(game_id, step)
+                    failures = 0
                 except (Unchanged, ConflictError, PauseNotOverError):  # reloaded, or woken early: look again
                     continue
+                except GameGoneError:
+                    raise
+                except Exception:
+                    failures += 1
+                    _report_failure("the computer player or timer", game_id, failures)
+                    await self._wait_to_retry(game_id, failures)
         except asyncio.CancelledError:
             raise
         except GameGoneError:
             pass
-        except Exception:
-            log.exception("game %s: the computer player or timer failed", game_id)
         finally:
             if self._drivers.get(game_id) is asyncio.current_task():
                 self._settled.setdefault(game_id, asyncio.Event()).set()
+
+    async def _wait_to_retry(self, game_id: str, failures: int) -> None:
+        """Wait before trying a failed step again; meanwhile the game counts as settled (it waits for time, as for a
+        person), so nothing waiting for it hangs on the failure."""
+        settled = self._settled.setdefault(game_id, asyncio.Event())
+        settled.set()
+        await self.clock.sleep(retry_delay(failures))
+        settled.clear()
 
     async def _apply(self, game_id: str, step: Mutation) -> None:
         """Save the step even if this driver is cancelled meanwhile (a newer one takes over); what the step then
@@ -222,14 +256,27 @@ class TurnDriver:
         if table is None or table.state is None or strength is None or seat not in table.mode.actors(table.state):
             raise Unchanged
         seen, rng = _moment(table), random.Random(self.rng.getrandbits(64))
-        action = await asyncio.get_running_loop().run_in_executor(
-            self._decisions(), moves.computer_action, table, seat, strength, rng)
+        try:
+            action = await self._decide(table, seat, strength, rng)
+        except Exception:
+            if strength == STAND_IN_STRENGTH:
+                raise
+            # A player that cannot decide (a bug, or a strength this version does not know in a stored game) must not
+            # stop the match: the stand-in that plays for absent people makes this move instead.
+            log.exception("game %s: the %r computer player could not decide; the stand-in moves for seat %d",
+                          game_id, strength, seat)
+            action = await self._decide(table, seat, STAND_IN_STRENGTH, rng)
 
         def mutate(current: Table) -> list[Any]:
             if _moment(current) != seen or current.seats[seat].strength is None:
                 raise Unchanged  # someone else changed the game meanwhile: decide again
             return moves.apply_logged(current, action)
         return mutate
+
+    def _decide(self, table: Table, seat: int, strength: str, rng: random.Random) -> Awaitable[Any]:
+        """The action of the computer player of that strength, decided on the players' thread."""
+        return asyncio.get_running_loop().run_in_executor(
+            self._decisions(), moves.computer_action, table, seat, strength, rng)
 
     def _decisions(self) -> ThreadPoolExecutor:
         """The computer players' own thread, so their thinking never queues behind pictures (or blocks the loop)."""
