@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -64,7 +65,8 @@ class SqlGameStore:
         """
         game_id, version, message_id, deadline = table.game_id, table.version, table.message_id, table.deadline
         async with _refusals():
-            return await self.db.write_core(LiveSave(game_id, table.to_payload, version, message_id, deadline))
+            return await self.db.write_core(LiveSave(game_id, partial(table.to_payload, stored=True), version,
+                                                     message_id, deadline))
 
     async def finish(self, table: Table, match: MatchRecord) -> None:
         """Record the match and delete the live game in one transaction.

@@ -51,6 +51,8 @@ class GameMode(Generic[S, A, V]):
     apply_action: Callable[[S, A], Sequence[Any]]  # the events: an illegal action raises GameError, changing nothing
     observe: Callable[[S, int | None], V]  # None: the spectators' view
     to_dict: Callable[[S], dict[str, Any]]
+    # to_dict for a store: what only grows (the log) as game.written_log.JsonText, written once per item across saves
+    to_stored: Callable[[S], dict[str, Any]]
     from_dict: Callable[[dict[str, Any]], S]
     action_to_dict: Callable[[A], dict[str, Any]]
     action_from_dict: Callable[[dict[str, Any]], A]

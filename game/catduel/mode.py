@@ -18,7 +18,7 @@ from game.catduel.observation import Observation, observe
 from game.catduel.players import PLAYERS
 from game.catduel.rules import legal_actions
 from game.catduel.scoring import totals
-from game.catduel.serialize import match_from_dict, match_to_dict, replay_of
+from game.catduel.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
 from game.catduel.settings import CatDuelSettings
 from game.catduel.state import MatchState, Phase
 from game.modes import GameMode, MatchResult
@@ -57,6 +57,7 @@ CATDUEL: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
+    to_stored=match_to_stored,
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

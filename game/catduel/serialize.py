@@ -13,6 +13,7 @@ from game.catduel.events import Cause, Event, EventKind
 from game.catduel.settings import CatDuelSettings
 from game.catduel.state import DuelResult, DuelState, MatchState, Phase, SeatState, Strategy
 from game.errors import CorruptStateError, GameError
+from game.written_log import log_form
 
 FORMAT_VERSION = 1
 _FULL_DECK = Counter(full_deck())
@@ -20,6 +21,15 @@ _FULL_DECK = Counter(full_deck())
 
 def match_to_dict(state: MatchState) -> dict[str, Any]:
     """Everything about the match, JSON-safe, with a format version."""
+    return _match_dict(state, stored=False)
+
+
+def match_to_stored(state: MatchState) -> dict[str, Any]:
+    """`match_to_dict` for a store: the log as JSON text written once per action across saves (game.written_log)."""
+    return _match_dict(state, stored=True)
+
+
+def _match_dict(state: MatchState, *, stored: bool) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION,
         "game": "catduel",
@@ -33,7 +43,7 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
                      "survived": list(r.survived)}
                     for r in state.results],
         "duel": _duel_to_dict(state.duel),
-        "log": state.written_log.dicts_for(state.log, action_to_dict),
+        "log": log_form(state.written_log, state.log, action_to_dict, stored),
         "over": state.over,
     }
 

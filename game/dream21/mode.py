@@ -13,7 +13,7 @@ from game.dream21.observation import Observation, observe
 from game.dream21.players import PLAYERS
 from game.dream21.rules import legal_actions
 from game.dream21.scoring import standings
-from game.dream21.serialize import match_from_dict, match_to_dict, replay_of
+from game.dream21.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
 from game.dream21.settings import Dream21Settings
 from game.dream21.state import MatchState
 from game.modes import GameMode, MatchResult
@@ -50,6 +50,7 @@ DREAM21: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
+    to_stored=match_to_stored,
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

@@ -11,6 +11,7 @@ from game.dream21.events import Event, EventKind
 from game.dream21.settings import Dream21Settings
 from game.dream21.state import HandResult, HandState, MatchState
 from game.errors import CorruptStateError, GameError
+from game.written_log import log_form
 
 FORMAT_VERSION = 1
 _SORTED_DECK = sorted(full_deck())
@@ -18,6 +19,15 @@ _SORTED_DECK = sorted(full_deck())
 
 def match_to_dict(state: MatchState) -> dict[str, Any]:
     """Everything about the match, JSON-safe, with a format version."""
+    return _match_dict(state, stored=False)
+
+
+def match_to_stored(state: MatchState) -> dict[str, Any]:
+    """`match_to_dict` for a store: the log as JSON text written once per action across saves (game.written_log)."""
+    return _match_dict(state, stored=True)
+
+
+def _match_dict(state: MatchState, *, stored: bool) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION,
         "game": "dream21",
@@ -28,7 +38,7 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "totals": list(state.totals),
         "results": [result_to_dict(r) for r in state.results],
         "hand": _hand_to_dict(state.hand),
-        "log": state.written_log.dicts_for(state.log, action_to_dict),
+        "log": log_form(state.written_log, state.log, action_to_dict, stored),
         "over": state.over,
     }
 

@@ -11,7 +11,7 @@ from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
 from game.dreamcats.observation import Observation, observe
 from game.dreamcats.players import STRENGTHS, get_player
 from game.dreamcats.rules import legal_actions
-from game.dreamcats.serialize import match_from_dict, match_to_dict, replay_of
+from game.dreamcats.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState
 from game.modes import GameMode, MatchResult
@@ -53,6 +53,7 @@ DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
+    to_stored=match_to_stored,
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

@@ -12,6 +12,7 @@ from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
 from game.errors import CorruptStateError, GameError
+from game.written_log import log_form
 
 FORMAT_VERSION = 2  # 2 added the round's public history; a format 1 match gets it back by replaying its log
 READABLE_FORMATS = (1, FORMAT_VERSION)
@@ -20,6 +21,15 @@ _SORTED_DECK = sorted(full_deck())
 
 def match_to_dict(state: MatchState) -> dict[str, Any]:
     """Everything about the match, JSON-safe, with a format version."""
+    return _match_dict(state, stored=False)
+
+
+def match_to_stored(state: MatchState) -> dict[str, Any]:
+    """`match_to_dict` for a store: the log as JSON text written once per action across saves (game.written_log)."""
+    return _match_dict(state, stored=True)
+
+
+def _match_dict(state: MatchState, *, stored: bool) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION,
         "settings": state.settings.to_dict(),
@@ -28,8 +38,8 @@ def match_to_dict(state: MatchState) -> dict[str, Any]:
         "first_starter": state.first_starter,
         "totals": list(state.totals),
         "results": [result_to_dict(r) for r in state.results],
-        "round": _round_to_dict(state.round),
-        "log": state.written_log.dicts_for(state.log, action_to_dict),
+        "round": _round_to_dict(state.round, stored),
+        "log": log_form(state.written_log, state.log, action_to_dict, stored),
         "over": state.over,
     }
 
@@ -111,7 +121,7 @@ def _cards(values: list[int]) -> list[Card]:
     return [Card(v) for v in values]
 
 
-def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
+def _round_to_dict(rnd: RoundState, stored: bool) -> dict[str, Any]:
     return {
         "number": rnd.number,
         "starter": rnd.starter,
@@ -125,7 +135,7 @@ def _round_to_dict(rnd: RoundState) -> dict[str, Any]:
         "held": None if rnd.held is None else int(rnd.held),
         "options": [int(c) for c in rnd.options],
         "turns_played": rnd.turns_played,
-        "history": rnd.written_history.dicts_for(rnd.history, event_to_dict),
+        "history": log_form(rnd.written_history, rnd.history, event_to_dict, stored),
     }
 
 

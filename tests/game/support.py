@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.dreamcats import (
     Action,
@@ -30,6 +30,7 @@ from game.dreamcats import (
     legal_actions,
     match_from_seed,
 )
+from game.written_log import JsonText
 
 C = Card
 
@@ -254,3 +255,14 @@ def expected_table(state: MatchState, action: Action) -> Table:
     if ends_turn:
         turn, step = (turn + 1) % state.num_seats, Step.START
     return Table(dreams, draw, discard, held, options, turn, step)
+
+
+def plain(data: Any) -> Any:
+    """A stored match's dict with every JsonText (game.written_log) read back, as a store writes and reads it."""
+    if isinstance(data, JsonText):
+        return data.value()
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [plain(value) for value in data]
+    return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from game.errors import GameError
 from game.games import GAMES, game_mode
 from game.modes import GameMode, UnknownGameError
+from tests.game.support import plain
 
 MAX_STEPS = 5000
 CHECK_EVERY = 37  # the round trip and the replay are checked at every 37th step and at the end
@@ -42,6 +44,8 @@ def _check_stored_and_replayed(mode: GameMode[Any, Any, Any], state: Any) -> Non
     data = mode.to_dict(state)
     assert mode.to_dict(mode.from_dict(data)) == data
     assert mode.to_dict(mode.replay_of(state)) == data
+    # What a store writes (the log as text kept across saves) reads back as the same JSON.
+    assert json.loads(json.dumps(plain(mode.to_stored(state)))) == json.loads(json.dumps(data))
 
 
 def _check_repeat_is_refused_cleanly(mode: GameMode[Any, Any, Any], state: Any, seat: int, action: Any) -> None:

@@ -1,20 +1,26 @@
-"""game.written_log: a log's form kept across saves is always exactly the log's own, whatever copies are written."""
+"""game.written_log: a log's text kept across saves is always exactly the log's own, whatever copies are written."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.written_log import WrittenLog
+from game.written_log import JsonText, WrittenLog, log_form
 
 CONVERTED: list[int] = []
 
 
 def _convert(action: int) -> dict[str, Any]:
     CONVERTED.append(action)
-    return {"action": action}
+    return {"action": action, "slots": [[action, 0]]}
+
+
+def _expected(log: list[int]) -> list[dict[str, Any]]:
+    return [{"action": a, "slots": [[a, 0]]} for a in log]
 
 
 # Each step: (0, a) the newest copy appends a; (1, _) a copy is kept; (2, i) go on from kept copy i;
@@ -38,10 +44,8 @@ def test_every_copy_writes_its_own_log(steps: list[tuple[int, int]]) -> None:
             current = (list(old_log), old_written)
         else:
             written_log, shared = kept[value % len(kept)]
-            dicts = shared.dicts_for(written_log, _convert)
-            assert dicts == [{"action": a} for a in written_log]
-        dicts = current[1].dicts_for(current[0], _convert)
-        assert dicts == [{"action": a} for a in current[0]]
+            assert shared.written(written_log, _convert).value() == _expected(written_log)
+        assert current[1].written(current[0], _convert).value() == _expected(current[0])
 
 
 def test_a_growing_log_converts_each_action_once() -> None:
@@ -50,6 +54,21 @@ def test_a_growing_log_converts_each_action_once() -> None:
     log: list[int] = []
     for action in range(100):
         log.append(action)
-        dicts = written.dicts_for(log, _convert)
-        assert dicts[-1] == {"action": action}
+        assert written.written(log, _convert).value()[-1] == {"action": action, "slots": [[action, 0]]}
     assert CONVERTED == list(range(100))
+
+
+def test_a_log_read_back_whole_after_a_restart_is_written_at_once() -> None:
+    written: WrittenLog[int] = WrittenLog()
+    log = list(range(700))  # a long match's log, read back from storage: nothing written yet
+    assert written.written(log, _convert).value() == _expected(log)
+    assert written.written(log[:3], _convert).value() == _expected(log[:3])  # an earlier copy's
+    assert written.written([], _convert).value() == []
+
+
+def test_the_text_is_no_string_to_a_json_writer_and_the_plain_form_is_plain() -> None:
+    text = WrittenLog[int]().written([1, 2], _convert)
+    with pytest.raises(TypeError):  # written as a quoted string it would read back as text, not as the log
+        json.dumps({"log": text})
+    assert isinstance(text, JsonText) and text == JsonText(text.text) and text != text.text
+    assert log_form(WrittenLog(), [1, 2], _convert, stored=False) == _expected([1, 2])
