@@ -63,30 +63,52 @@ def ping_due(table: Table) -> TurnKey | None:
     return (*key, seat, person.user_id)
 
 
-def ping_text(table: Table, user_id: int, message_id: int | None) -> str:
+@dataclass(frozen=True, slots=True)
+class PingPlace:
+    """What a ping needs to know of its table and person. Kept instead of the table: a table is replaced by a new
+    copy at every move, and one held until its turn's ping ended kept a whole extra game state alive per waiting
+    table for the garbage collector to walk (issue 10)."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int  # where the table's posts go (its thread, if it has one)
+    locale: str
+    title: str  # the game's name
+    user_id: int
+    name: str  # the person's name at the table
+
+    @classmethod
+    def of(cls, table: Table, seat: int, user_id: int) -> PingPlace:
+        """The place of a ping for the person in `seat` of the table."""
+        return cls(table.game_id, table.guild_id, post_channel(table), table.locale, table.mode.title, user_id,
+                   table.seats[seat].name)
+
+
+def ping_text(place: PingPlace, message_id: int | None) -> str:
     """The ping: a mention and a link to the table message (when there is one); nothing hidden."""
-    mention = f"<@{user_id}>"
+    mention = f"<@{place.user_id}>"
     if message_id is None:
-        return t("ping.turn", table.locale, mention=mention, game=table.mode.title)
-    link = f"https://discord.com/channels/{table.guild_id}/{post_channel(table)}/{message_id}"
-    return t("ping.turn_link", table.locale, mention=mention, link=link, game=table.mode.title)
+        return t("ping.turn", place.locale, mention=mention, game=place.title)
+    link = f"https://discord.com/channels/{place.guild_id}/{place.channel_id}/{message_id}"
+    return t("ping.turn_link", place.locale, mention=mention, link=link, game=place.title)
 
 
-def folded_text(table: Table, seat: int) -> str:
+def folded_text(place: PingPlace) -> str:
     """What a ping becomes when it cannot be deleted: a line that pings no one and asks nothing."""
-    name = discord.utils.escape_mentions(discord.utils.escape_markdown(table.seats[seat].name))
-    return t("ping.folded", table.locale, name=name)
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(place.name))
+    return t("ping.folded", place.locale, name=name)
 
 
 @dataclass(eq=False)
 class _Ping:
-    """One turn's ping. It waits as a timer handle and is remembered as a message, never as a sleeping task: at
+    """One turn's ping. It waits as a timer handle and is remembered as a message id, never as a sleeping task: at
     hundreds of tables, those tasks were thousands of objects for every garbage collection to walk (issue 10)."""
 
     key: TurnKey
+    place: PingPlace
     over: bool = False
     grace: Timer | None = None  # runs out -> a task posts the ping
-    posted: tuple[discord.Message, Table, int] | None = None  # the turn ends -> a task removes it
+    posted: int | None = None  # the ping's message id: the turn ends -> a task removes it
 
 
 class TurnPings:
@@ -108,8 +130,8 @@ class TurnPings:
             return
         self._end(table.game_id)
         if due is not None:
-            ping = self._pings[table.game_id] = _Ping(due)
-            ping.grace = self.clock.call_later(self.grace, partial(self._grace_over, table, ping))
+            ping = self._pings[table.game_id] = _Ping(due, PingPlace.of(table, seat=due[2], user_id=due[3]))
+            ping.grace = self.clock.call_later(self.grace, partial(self._grace_over, ping))
 
     def round_ended(self, table: Table, number: int) -> None:
         """Show the reveal."""
@@ -142,15 +164,14 @@ class TurnPings:
         if ping.grace is not None:
             ping.grace.cancel()
         if ping.posted is not None:
-            message, table, seat = ping.posted
-            ping.posted = None
-            self._track(self._guarded(table, self._remove(message, table, seat)))
+            message_id, ping.posted = ping.posted, None
+            self._track(self._guarded(ping.place, self._remove(ping.place, message_id)))
 
-    def _grace_over(self, table: Table, ping: _Ping) -> None:
+    def _grace_over(self, ping: _Ping) -> None:
         """The turn is still the person's after the grace: ping them (a task, for the requests)."""
         ping.grace = None
         if not ping.over:
-            self._track(self._guarded(table, self._ping_if_due(table, ping)))
+            self._track(self._guarded(ping.place, self._ping_if_due(ping)))
 
     def _track(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -158,73 +179,75 @@ class TurnPings:
         task.add_done_callback(self._tasks.discard)
 
     @staticmethod
-    async def _guarded(table: Table, work: Awaitable[None]) -> None:
+    async def _guarded(place: PingPlace, work: Awaitable[None]) -> None:
         try:
             await work
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a ping is a courtesy: whatever went wrong, one line and the game goes on
-            log.error("game %s: turn ping failed: %r", table.game_id, exc)
+            log.error("game %s: turn ping failed: %r", place.game_id, exc)
 
-    async def _ping_if_due(self, table: Table, ping: _Ping) -> None:
+    async def _ping_if_due(self, ping: _Ping) -> None:
         """Ping (the grace is over) if still due and wanted; the ping is removed when the turn is over (_end)."""
-        user_id, seat = ping.key[3], ping.key[2]
-        if not await self._wanted(table, user_id) or ping.over:
+        if not await self._wanted(ping.place) or ping.over:
             return
-        message = await self._post(table, ping.key)
-        if message is None:
+        message_id = await self._post(ping.place, ping.key)
+        if message_id is None:
             return
         if ping.over:  # the turn ended while the ping was being posted
-            await self._remove(message, table, seat)
+            await self._remove(ping.place, message_id)
         else:
-            ping.posted = (message, table, seat)
+            ping.posted = message_id
 
-    async def _wanted(self, table: Table, user_id: int) -> bool:
+    async def _wanted(self, place: PingPlace) -> bool:
         """The person's choice, else the server's default; a database that cannot say means no ping."""
         try:
-            return await self.bot.db.read(lambda s: wants_turn_pings(s, guild_id=table.guild_id, user_id=user_id))
+            return await self.bot.db.read(
+                lambda s: wants_turn_pings(s, guild_id=place.guild_id, user_id=place.user_id))
         except (SQLAlchemyError, StorageError) as exc:
-            log.warning("game %s: not pinging, the ping setting could not be read: %r", table.game_id, exc)
+            log.warning("game %s: not pinging, the ping setting could not be read: %r", place.game_id, exc)
             return False
 
-    async def _post(self, table: Table, key: TurnKey) -> discord.Message | None:
-        user_id = key[3]
+    async def _post(self, place: PingPlace, key: TurnKey) -> int | None:
+        """Post the ping; its message id, or None if it could not be posted."""
         try:  # the newest table message (it moves below each reveal)
-            message_id = self.bot.service.get(table.game_id).message_id
+            message_id = self.bot.service.get(place.game_id).message_id
         except GameGoneError:
             return None
-        channel = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id)
+        channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
         only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                            users=[discord.Object(user_id)])
+                                            users=[discord.Object(place.user_id)])
         # Sent a second time after a failure, with the same nonce: if Discord made the ping and only its answer was
         # lost, that hands the ping back (it would otherwise stay after the turn, as nobody could delete it).
-        nonce = post_nonce(table.game_id, "ping", *key)
+        nonce = post_nonce(place.game_id, "ping", *key)
         for attempt in range(PING_TRIES):
             try:
-                message = await patiently(channel.send(ping_text(table, user_id, message_id),
-                                                       allowed_mentions=only_them, suppress_embeds=True, nonce=nonce))
+                message = await patiently(channel.send(ping_text(place, message_id), allowed_mentions=only_them,
+                                                       suppress_embeds=True, nonce=nonce))
             except SENDING_FAILED as exc:
-                log.info("game %s: could not ping whose turn it is (try %d): %r", table.game_id, attempt + 1, exc)
+                log.info("game %s: could not ping whose turn it is (try %d): %r", place.game_id, attempt + 1, exc)
                 if not isinstance(exc, DISCORD_UNWELL):  # a refusal (no permission): the same again is refused
                     return None
                 continue
             self.posted += 1
-            return message
+            return message.id
         return None
 
-    async def _remove(self, message: discord.Message, table: Table, seat: int) -> None:
+    async def _remove(self, place: PingPlace, message_id: int) -> None:
         """Delete the ping; if Discord refuses, fold it into a line that asks nothing; never raise."""
+        message = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id).get_partial_message(
+            message_id)
         try:
             await message.delete()
             return
         except discord.NotFound:
             return  # someone deleted it already
         except SENDING_FAILED as exc:
-            log.info("game %s: could not delete a turn ping (%r), folding it", table.game_id, exc)
+            log.info("game %s: could not delete a turn ping (%r), folding it", place.game_id, exc)
         try:
-            await message.edit(content=folded_text(table, seat), allowed_mentions=discord.AllowedMentions.none())
+            await message.edit(content=folded_text(place), allowed_mentions=discord.AllowedMentions.none())
         except SENDING_FAILED as exc:
-            log.info("game %s: could not fold a turn ping either: %r", table.game_id, exc)
+            log.info("game %s: could not fold a turn ping either: %r", place.game_id, exc)
 
     async def close(self) -> None:
         """End every ping (those posted are deleted, briefly waited for), then stop."""

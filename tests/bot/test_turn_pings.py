@@ -4,6 +4,7 @@ personal and server choices; never a computer player; a failed deletion folds th
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -201,14 +202,14 @@ async def test_stopping_the_match_removes_the_ping(world: World) -> None:
 
 async def test_a_ping_that_cannot_be_deleted_is_folded_and_the_game_goes_on(
         world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    async def refuse(self: discord.Message, *, delay: float | None = None) -> None:
+    async def refuse(self: discord.PartialMessage, *, delay: float | None = None) -> None:
         raise discord.DiscordServerError(SimpleNamespace(status=503, reason="Service Unavailable"), "try later")
 
     caplog.set_level(logging.INFO, logger="bot.turn_pings")
     async with peeked_table(world) as (bot, clock, players):
         await clock.advance(PING_GRACE + 1)
         ping = await world.fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
-        monkeypatch.setattr(discord.Message, "delete", refuse)
+        monkeypatch.setattr(discord.PartialMessage, "delete", refuse)
         await play_whole_turn(players)
         await world.fake.wait_until(lambda: ping.content == "Ana's turn is over.", what="the folded ping")
         assert not ping.deleted and live(players).turn == 1
@@ -216,6 +217,24 @@ async def test_a_ping_that_cannot_be_deleted_is_folded_and_the_game_goes_on(
         assert live(players).turn == 2
     assert [r.message for r in caplog.records if "delete a turn ping" in r.message]
     assert world.fake.violations == []
+
+
+async def test_a_waiting_turn_and_its_ping_keep_no_earlier_copy_of_the_table(world: World) -> None:
+    # A table is replaced by a new copy at every change. A ping that held the copy its turn began with (for its grace,
+    # then until the turn ended) kept a whole extra game state alive per waiting table (issue 10).
+    async with peeked_table(world) as (bot, clock, players):
+
+        async def only_the_live_table_is_kept() -> None:
+            await bot.presenter.idle()
+            await world.fake.idle()
+            gc.collect()
+            assert [t for t in gc.get_objects() if isinstance(t, Table)] == [live(players)]
+
+        await clock.advance(1.0)  # Ana's turn, during the grace before her ping
+        await only_the_live_table_is_kept()
+        await clock.advance(PING_GRACE)
+        await world.fake.wait_until(lambda: pings(world), what="Ana's ping")
+        await only_the_live_table_is_kept()
 
 
 def _table(**changes: Any) -> Table:
