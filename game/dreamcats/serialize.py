@@ -7,7 +7,7 @@ from typing import Any
 from game.dreamcats.actions import Action, Slot, action_from_dict, action_to_dict, shared_action, shared_slot
 from game.dreamcats.cards import DREAM_SIZE, Card, full_deck
 from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, match_from_seed
-from game.dreamcats.events import Event, EventKind
+from game.dreamcats.events import Event, EventKind, shared_event
 from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState, RoundResult, RoundState, Step
@@ -156,7 +156,7 @@ def _round_from_dict(data: dict[str, Any], num_seats: int) -> RoundState:
         held=None if data["held"] is None else Card(data["held"]),
         options=_cards(data["options"]),
         turns_played=int(data["turns_played"]),
-        history=[event_from_dict(e) for e in data.get("history", [])],
+        history=[shared_event(event_from_dict(e)) for e in data.get("history", [])],
     )
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game.dreamcats import (
     CorruptStateError,
+    Event,
     InitialPeek,
     KeepCard,
     MatchSettings,
@@ -136,6 +137,18 @@ def test_equal_moves_and_known_slots_are_kept_once_in_play_and_after_a_reload() 
         assert len({id(a) for a in log}) == len(set(log)) < len(log) // 2
     slots = _slots_known(state) + _slots_known(reloaded)
     assert len(slots) > len(set(slots)) and len({id(s) for s in slots}) == len(set(slots))
+
+
+def test_equal_public_events_are_kept_once_across_matches_and_after_a_reload() -> None:
+    seen: list[Event] = []
+    for seed in (8, 9):  # two tables: equal events of different tables are one instance too
+        state = new_match(3, MatchSettings(point_limit=30), random.Random(seed))
+        for action in random_steps(state, random.Random(seed + 100)):
+            apply_action(state, action)
+            if len(state.round.history) > 6:
+                reloaded = match_from_dict(json.loads(json.dumps(match_to_dict(state))))
+                seen.extend(state.round.history + reloaded.round.history)
+    assert len(seen) > 2 * len(set(seen)) and len({id(event) for event in seen}) == len(set(seen))
 
 
 def _copies_along_a_match(seats: int, seed: int) -> Iterator[list[MatchState]]:
