@@ -46,12 +46,14 @@ SWITCH_INTERVAL_S = 0.001
 
 # Python collects its youngest objects every 700 allocations by default: at 500 tables that was thousands of
 # collections a second, and every object still alive at one (a table copy, a pending request) moved on towards the
-# full collections that pause the loop. Collected every 5,000, most of those objects are already gone, and at 500
-# tables a full collection came about once in one or two minutes (62 ms on SQLite, 122 ms on PostgreSQL;
-# tests/benchmarks/bench_load.py). 20,000 (2026-11-26) collected one to three times a minute, but each young
-# collection then walked 20,000 live objects for 60-130 ms of a paused loop; at 5,000 the longest young or middle
-# pause was 51-54 ms, for 0.05 ms more collecting per click.
-YOUNG_COLLECTION_EVERY = 5_000
+# full collections that pause the loop. Python counts allocations less deallocations, and at 500 tables the old
+# table states dying offset the new ones: at 5,000 a young collection came only every 5-10 s and by then held 40,000-
+# 50,000 live objects (30-45 ms of a paused loop, a middle one up to 60-85 ms). Since the tables' states hold a
+# third of the objects they did (their saved logs as text, their events shared; 2026-11-30), 2,000 collects young
+# objects about twice a second, each in a few milliseconds, middle ones in 10-17 ms and a full one in about 30 ms:
+# the collector pauses the loop three times as long in all (0.8 % of its time), never 50 ms at once
+# (tests/benchmarks/bench_load.py; 2,000 measured worse on 2026-11-29, when a full collection walked twice as much).
+YOUNG_COLLECTION_EVERY = 2_000
 
 
 def freeze_startup_objects() -> None:
