@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from game.errors import CorruptStateError
+from game.shared_values import SharedValues
 
 
 class Slot(NamedTuple):
@@ -116,21 +117,13 @@ Action = (
 # tables the separate equal Draw, SwapDrawn, ... instances and Slots were a sixth of all the objects a garbage
 # collection walks (JOURNAL.md, issue 10). The moves that name slots (Peek 1, Swap 2) are rare and kept as they come.
 _SHAREABLE = frozenset({InitialPeek, WakeUp, TakeDiscard, Draw, SwapDrawn, DiscardDrawn, UseTakeTwo, KeepCard})
-SHARED_MAX = 1024  # far above the legal moves of five seats: a bound against values no game makes
-_SHARED_ACTIONS: dict[Action, Action] = {}
+_SHARED_ACTIONS: SharedValues[Action] = SharedValues(1024)  # far above the legal moves of five seats
 _SHARED_SLOTS = {Slot(seat, position): Slot(seat, position) for seat in range(8) for position in range(8)}
 
 
 def shared_action(action: Action) -> Action:
     """The one instance of this move that action logs keep (Peek 1 and Swap 2 moves: the move itself)."""
-    if type(action) not in _SHAREABLE:
-        return action
-    shared = _SHARED_ACTIONS.get(action)
-    if shared is None:
-        shared = action
-        if len(_SHARED_ACTIONS) < SHARED_MAX:
-            _SHARED_ACTIONS[action] = action
-    return shared
+    return _SHARED_ACTIONS.shared(action) if type(action) in _SHAREABLE else action
 
 
 def shared_slot(slot: Slot) -> Slot:

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from game.dreamcats.actions import Slot, shared_slot
 from game.dreamcats.cards import Card
+from game.shared_values import SharedValues
 
 
 class EventKind(StrEnum):
@@ -69,18 +70,11 @@ def public_moves(events: list[Event]) -> list[Event]:
 
 
 # Random matches at two to five seats make about 4,600 different public events (most of them a take from the
-# discard: seat, card and position); the bound is against values no game makes.
-SHARED_EVENTS_MAX = 8192
-_SHARED_EVENTS: dict[Event, Event] = {}
+# discard: seat, card and position).
+_SHARED_EVENTS: SharedValues[Event] = SharedValues(8192)
 
 
 def shared_event(event: Event) -> Event:
-    """The one instance of this event that the rounds' histories keep. Equal events of every table share it, so a
-    live table's history holds no events of its own for the garbage collector to walk at every collection (issue 10:
-    at 500 tables the histories' events and their tuples were a third of the objects it tracked)."""
-    shared = _SHARED_EVENTS.get(event)
-    if shared is None:
-        shared = event
-        if len(_SHARED_EVENTS) < SHARED_EVENTS_MAX:
-            _SHARED_EVENTS[event] = event
-    return shared
+    """The one instance of this event that the rounds' histories keep (game.shared_values): a live table's history
+    holds no events of its own for the garbage collector to walk."""
+    return _SHARED_EVENTS.shared(event)
