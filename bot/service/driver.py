@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.service import moves
 from bot.service.clock import Clock, Timer
-from bot.service.errors import ConflictError, GameGoneError, PauseNotOverError
+from bot.service.errors import BusyError, ConflictError, GameGoneError, PauseNotOverError
 from bot.service.rulebooks import rules_of
 from bot.service.table import STAND_IN_STRENGTH, Table
 
@@ -52,14 +52,17 @@ def retry_delay(failures: int) -> float:
     return RETRY_AFTER_S[min(failures, len(RETRY_AFTER_S)) - 1]
 
 
-def _report_failure(what: str, game_id: str, failures: int) -> None:
-    """The first failure in a row with its traceback, later ones one line each (a database away for an hour must not
-    fill the log with tracebacks)."""
+def _report_failure(what: str, game_id: str, failures: int, exc: Exception) -> None:
+    """One line per failure: a WARNING for a database that stayed busy or out of reach (not the bot's fault), else
+    ERROR, the first in a row with its traceback (a fault lasting an hour must not fill the log with tracebacks)."""
     delay = retry_delay(failures)
-    if failures == 1:
+    if isinstance(exc, BusyError | OSError):
+        log.warning("game %s: %s failed (%d in a row): %r; trying again in %.0f s", game_id, what, failures, exc, delay)
+    elif failures == 1:
         log.exception("game %s: %s failed; trying again in %.0f s", game_id, what, delay)
     else:
-        log.error("game %s: %s failed again (%d in a row); trying again in %.0f s", game_id, what, failures, delay)
+        log.error("game %s: %s failed again (%d in a row): %r; trying again in %.0f s", game_id, what, failures, exc,
+                  delay)
 
 
 def _people_until(table: Table, now: datetime) -> datetime | None:
@@ -183,9 +186,9 @@ class TurnDriver:
                 await self.clock.sleep((table.last_activity - self.clock.now()).total_seconds() + self.lobby_timeout)
                 await asyncio.shield(self._expire(game_id))
                 return
-            except Exception:
+            except Exception as exc:
                 failures += 1
-                _report_failure("closing the idle lobby", game_id, failures)
+                _report_failure("closing the idle lobby", game_id, failures, exc)
                 await self.clock.sleep(retry_delay(failures))
 
     async def _drive(self, game_id: str) -> None:
@@ -218,9 +221,9 @@ class TurnDriver:
                     continue
                 except GameGoneError:
                     raise
-                except Exception:
+                except Exception as exc:
                     failures += 1
-                    _report_failure("the computer player or timer", game_id, failures)
+                    _report_failure("the computer player or timer", game_id, failures, exc)
                     await self._wait_to_retry(game_id, failures)
         except asyncio.CancelledError:
             raise
@@ -231,8 +234,7 @@ class TurnDriver:
                 self._settled.setdefault(game_id, asyncio.Event()).set()
 
     async def _wait_to_retry(self, game_id: str, failures: int) -> None:
-        """Wait before trying a failed step again; meanwhile the game counts as settled (it waits for time, as for a
-        person), so nothing waiting for it hangs on the failure."""
+        """Wait before trying a failed step again, settled meanwhile (it waits for time, as for a person)."""
         settled = self._settled.setdefault(game_id, asyncio.Event())
         settled.set()
         await self.clock.sleep(retry_delay(failures))
