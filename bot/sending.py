@@ -11,6 +11,8 @@ from typing import TypeVar
 import aiohttp
 import discord
 
+from bot.storage import StorageBusyError
+
 # Discord's answer, the connection, or a timeout.
 SENDING_FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 # A request Discord has not answered within this is given up (aiohttp's own limit is 5 minutes, and a game's messages
@@ -55,13 +57,18 @@ def servers_doing(exc: BaseException) -> bool:
     return isinstance(exc, discord.Forbidden) and exc.code in MISSING_PERMISSION
 
 
+def machines_doing(exc: BaseException) -> bool:
+    """Whether a failure is the machine's: the database stayed busy past its deadline, or could not be reached."""
+    return isinstance(exc, StorageBusyError | ConnectionError)
+
+
 def failure_level(exc: BaseException) -> int:
-    """The log level of a failed request or click: WARNING for Discord's own failures and a server's missing
-    permissions, else ERROR."""
-    return logging.WARNING if discords_doing(exc) or servers_doing(exc) else logging.ERROR
+    """The log level of a failed request, click or command: WARNING for Discord's own failures, a server's missing
+    permissions and a database busy or out of reach, else ERROR."""
+    return logging.WARNING if discords_doing(exc) or servers_doing(exc) or machines_doing(exc) else logging.ERROR
 
 
 __all__ = [
     "DISCORD_UNWELL", "INTERACTION_GONE", "MISSING_PERMISSION", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing",
-    "failure_level", "interaction_gone", "patiently", "post_nonce", "servers_doing",
+    "failure_level", "interaction_gone", "machines_doing", "patiently", "post_nonce", "servers_doing",
 ]
