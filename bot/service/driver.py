@@ -56,7 +56,7 @@ def _report_failure(what: str, game_id: str, failures: int, exc: Exception) -> N
     """One line per failure: a WARNING for a database that stayed busy or out of reach (not the bot's fault), else
     ERROR, the first in a row with its traceback (a fault lasting an hour must not fill the log with tracebacks)."""
     delay = retry_delay(failures)
-    if isinstance(exc, BusyError | OSError):
+    if isinstance(exc, BusyError | ConnectionError):  # as bot.sending.machines_doing
         log.warning("game %s: %s failed (%d in a row): %r; trying again in %.0f s", game_id, what, failures, exc, delay)
     elif failures == 1:
         log.exception("game %s: %s failed; trying again in %.0f s", game_id, what, delay)

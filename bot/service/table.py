@@ -175,7 +175,7 @@ class Table:
     def to_payload(self, *, stored: bool = False) -> dict[str, Any]:
         """Everything about the game as JSON-safe data for the live-game row (`stored`: the match's log as the text
         its game keeps across saves, game.written_log.JsonText, for a store's JSON writer)."""
-        mode = self.mode
+        to_dict = self.mode.to_stored if stored else self.mode.to_dict
         return {
             "format": PAYLOAD_FORMAT,
             "game_id": self.game_id,
@@ -187,7 +187,7 @@ class Table:
             "seats": [_seat_to_dict(s) for s in self.seats],
             "created_at": self.created_at.isoformat(),
             "started_at": self.started_at.isoformat() if self.started_at else None,
-            "state": None if self.state is None else mode.to_stored(self.state) if stored else mode.to_dict(self.state),
+            "state": to_dict(self.state) if self.state is not None else None,
             "log": [_entry_to_dict(e) for e in self.log],
             "active_at": self.active_at.isoformat() if self.active_at else None,
             "paused_until": self.paused_until.isoformat() if self.paused_until else None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from game.catduel.actions import Action, action_from_dict, action_to_dict
@@ -18,7 +19,7 @@ from game.catduel.observation import Observation, observe
 from game.catduel.players import PLAYERS
 from game.catduel.rules import legal_actions
 from game.catduel.scoring import totals
-from game.catduel.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
+from game.catduel.serialize import match_from_dict, match_to_dict, replay_of
 from game.catduel.settings import CatDuelSettings
 from game.catduel.state import MatchState, Phase
 from game.modes import GameMode, MatchResult
@@ -57,7 +58,7 @@ CATDUEL: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
-    to_stored=match_to_stored,
+    to_stored=partial(match_to_dict, stored=True),
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

@@ -19,17 +19,9 @@ FORMAT_VERSION = 1
 _FULL_DECK = Counter(full_deck())
 
 
-def match_to_dict(state: MatchState) -> dict[str, Any]:
-    """Everything about the match, JSON-safe, with a format version."""
-    return _match_dict(state, stored=False)
-
-
-def match_to_stored(state: MatchState) -> dict[str, Any]:
-    """`match_to_dict` for a store: the log as JSON text written once per action across saves (game.written_log)."""
-    return _match_dict(state, stored=True)
-
-
-def _match_dict(state: MatchState, *, stored: bool) -> dict[str, Any]:
+def match_to_dict(state: MatchState, *, stored: bool = False) -> dict[str, Any]:
+    """Everything about the match, JSON-safe, with a format version (`stored`: for a store, the log as JSON text
+    written once per action across saves, game.written_log)."""
     return {
         "format": FORMAT_VERSION,
         "game": "catduel",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from game.dream21.actions import Action, action_from_dict, action_to_dict
@@ -13,7 +14,7 @@ from game.dream21.observation import Observation, observe
 from game.dream21.players import PLAYERS
 from game.dream21.rules import legal_actions
 from game.dream21.scoring import standings
-from game.dream21.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
+from game.dream21.serialize import match_from_dict, match_to_dict, replay_of
 from game.dream21.settings import Dream21Settings
 from game.dream21.state import MatchState
 from game.modes import GameMode, MatchResult
@@ -50,7 +51,7 @@ DREAM21: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
-    to_stored=match_to_stored,
+    to_stored=partial(match_to_dict, stored=True),
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

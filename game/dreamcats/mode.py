@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from game.dreamcats.actions import Action, InitialPeek, action_from_dict, action_to_dict
@@ -11,7 +12,7 @@ from game.dreamcats.engine import MAX_SEATS, MIN_SEATS, apply_action, new_match
 from game.dreamcats.observation import Observation, observe
 from game.dreamcats.players import STRENGTHS, get_player
 from game.dreamcats.rules import legal_actions
-from game.dreamcats.serialize import match_from_dict, match_to_dict, match_to_stored, replay_of
+from game.dreamcats.serialize import match_from_dict, match_to_dict, replay_of
 from game.dreamcats.settings import MatchSettings
 from game.dreamcats.state import MatchState
 from game.modes import GameMode, MatchResult
@@ -53,7 +54,7 @@ DREAMCATS: GameMode[MatchState, Action, Observation] = GameMode(
     apply_action=apply_action,
     observe=observe,
     to_dict=match_to_dict,
-    to_stored=match_to_stored,
+    to_stored=partial(match_to_dict, stored=True),
     from_dict=match_from_dict,
     action_to_dict=action_to_dict,
     action_from_dict=action_from_dict,

@@ -3,7 +3,7 @@
 Run: .venv/bin/python -m tests.benchmarks.bench_payload [--matches 5] [--seats 3] [--points 100] [--runs 200]
 
 Plays seeded matches with "normal" computer players in every seat (the engine alone, no bot) and, whenever the
-action log passes 100, 200, 300, ... actions, times `match_to_stored` (the Dreamcats part of a live game's
+action log passes 100, 200, 300, ... actions, times `match_to_dict(stored=True)` (the Dreamcats part of a live game's
 payload, which the bot converts for every save): once as it runs in the bot, where the match keeps the JSON text of
 its action log and of its round's public history written so far (game.written_log) and a save converts and writes
 only the newest actions and events, and once converting and writing both whole (a copy of the match with empty
@@ -29,13 +29,13 @@ from game.dreamcats import (
     MatchState,
     apply_action,
     legal_actions,
+    match_to_dict,
     new_match,
     observe,
 )
 from game.dreamcats.hindsight import story_of
 from game.dreamcats.mode import DREAMCATS
 from game.dreamcats.players import choose
-from game.dreamcats.serialize import match_to_stored
 from game.written_log import WrittenLog
 
 STORY_RUNS = 10  # a replay takes milliseconds
@@ -75,10 +75,10 @@ def measure(matches: int, seats: int, points: int, runs: int, seed: int) -> tupl
         while not state.over:
             seat, rounds = _mover(state), len(state.results)
             apply_action(state, choose("normal", observe(state, seat), legal_actions(state, seat), rng))
-            match_to_stored(state)  # the bot converts the match at every save
+            match_to_dict(state, stored=True)  # the bot converts the match at every save
             if len(state.log) >= next_mark:
-                _add(payloads, next_mark, _median_us(lambda s=state: match_to_stored(s), runs),
-                     _median_us(lambda s=state: match_to_stored(_unwritten(s)), runs))
+                _add(payloads, next_mark, _median_us(lambda s=state: match_to_dict(s, stored=True), runs),
+                     _median_us(lambda s=state: match_to_dict(_unwritten(s), stored=True), runs))
                 _add(moves, next_mark, _median_us(lambda s=state: DREAMCATS.move_number(s), runs),
                      _median_us(lambda s=state: _moves_whole(s), runs))
                 next_mark += 100
@@ -112,8 +112,8 @@ def main() -> None:
     payloads, stories, moves = measure(args.matches, args.seats, args.points, args.runs, args.seed)
     print(f"bench_payload: {args.matches} matches to {args.points}, {args.seats} seats, normal players, "
           f"seed {args.seed}")
-    _show(payloads, "log of {:4d}+ actions ({} matches): match_to_stored {:6.1f} us as written, {:6.1f} us converting "
-                    "the log and the history whole")
+    _show(payloads, "log of {:4d}+ actions ({} matches): match_to_dict(stored) {:6.1f} us as written, {:6.1f} us "
+                    "converting the log and the history whole")
     _show(moves, "log of {:4d}+ actions ({} matches): the move number {:5.2f} us counted on, {:5.1f} us counting the "
                  "whole log")
     _show(stories, "round {:2d}'s story at its reveal ({} matches): {:7.1f} us as the match kept it, {:7.1f} us "

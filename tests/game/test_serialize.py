@@ -30,7 +30,7 @@ from game.dreamcats import (
 from game.dreamcats.actions import DiscardDrawn, Draw, SwapDrawn, TakeDiscard, UsePeek, UseSwap, UseTakeTwo, WakeUp
 from game.dreamcats.engine import apply_action
 from game.dreamcats.mode import DREAMCATS
-from game.dreamcats.serialize import FORMAT_VERSION, event_to_dict, match_to_stored
+from game.dreamcats.serialize import FORMAT_VERSION, event_to_dict
 from tests.game.support import plain, random_steps
 
 ACTIONS = [
@@ -176,7 +176,7 @@ def test_the_written_log_matches_the_log_whichever_copy_is_written_when(seats: i
     # written at any moment and in any order, still writes exactly its own log and history, as if converted whole.
     for looked_at in _copies_along_a_match(seats, seed):
         for written in looked_at:
-            data = plain(match_to_stored(written))
+            data = plain(match_to_dict(written, stored=True))
             assert data["log"] == _json([action_to_dict(a) for a in written.log])
             assert data["round"]["history"] == _json([event_to_dict(e) for e in written.round.history])
             assert data == _json(match_to_dict(written)) and match_from_dict(data) == written
