@@ -46,14 +46,13 @@ SWITCH_INTERVAL_S = 0.001
 
 # Python collects its youngest objects every 700 allocations by default: at 500 tables that was thousands of
 # collections a second, and every object still alive at one (a table copy, a pending request) moved on towards the
-# full collections that pause the loop. Python counts allocations less deallocations, and at 500 tables the old
-# table states dying offset the new ones: at 5,000 a young collection came only every 5-10 s and by then held 40,000-
-# 50,000 live objects (30-45 ms of a paused loop, a middle one up to 60-85 ms). Since the tables' states hold a
-# third of the objects they did (their saved logs as text, their events shared; 2026-11-30), 2,000 collects young
-# objects about twice a second, each in a few milliseconds, middle ones in 10-17 ms and a full one in about 30 ms:
-# the collector pauses the loop three times as long in all (0.8 % of its time), never 50 ms at once
-# (tests/benchmarks/bench_load.py; 2,000 measured worse on 2026-11-29, when a full collection walked twice as much).
-YOUNG_COLLECTION_EVERY = 2_000
+# full collections that pause the loop. Python counts allocations less deallocations, so at 5,000 a young collection
+# comes only every few seconds at 500 tables. Since the tables' states hold a third of the objects they did (their
+# saved logs as text, their events shared; 2026-11-30) those collections take 33-43 ms at most there. 2,000 was tried
+# again then: shorter young and middle collections, but one or two full ones a minute of 50-76 ms at 500 tables, and
+# at 1,000 (the loop saturated) 2,203 young and 19 full collections a minute, 14.6 s of the loop, against 6.8 s at
+# 5,000 (p99 1.27 s against 0.92 s; tests/benchmarks/bench_load.py, JOURNAL.md "twentieth session").
+YOUNG_COLLECTION_EVERY = 5_000
 
 
 def freeze_startup_objects() -> None:
