@@ -12,10 +12,23 @@ import pytest_asyncio
 
 from bot.client import DreamcatsBot
 from bot.service import ManualClock
+from tests.bot.fakes import RecordingNotifier
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.plugin import fake_discord, no_network
 
 __all__ = ["fake_discord", "no_network"]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """A clock that moves only when the test advances it."""
+    return ManualClock()
+
+
+@pytest.fixture
+def notifier() -> RecordingNotifier:
+    """A notifier that records what the service tells the tables."""
+    return RecordingNotifier()
 
 
 @dataclass

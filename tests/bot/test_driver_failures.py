@@ -45,18 +45,8 @@ class AwayStore(MemoryGameStore):
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
 def store() -> AwayStore:
     return AwayStore()
-
-
-@pytest.fixture
-def notifier() -> RecordingNotifier:
-    return RecordingNotifier()
 
 
 @pytest.fixture

@@ -36,18 +36,8 @@ FAST = MatchSettings(point_limit=30)
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
 def store() -> MemoryGameStore:
     return MemoryGameStore()
-
-
-@pytest.fixture
-def notifier() -> RecordingNotifier:
-    return RecordingNotifier()
 
 
 @pytest.fixture
