@@ -214,7 +214,7 @@ class TurnPings:
             message_id = self.bot.service.get(place.game_id).message_id
         except GameGoneError:
             return None
-        channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
+        channel = self._channel(place)
         only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                             users=[discord.Object(place.user_id)])
         # Sent a second time after a failure, with the same nonce: if Discord made the ping and only its answer was
@@ -233,10 +233,13 @@ class TurnPings:
             return message.id
         return None
 
+    def _channel(self, place: PingPlace) -> discord.PartialMessageable:
+        """Where the ping is posted: the table's channel (its thread, if it has one)."""
+        return self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
+
     async def _remove(self, place: PingPlace, message_id: int) -> None:
         """Delete the ping; if Discord refuses, fold it into a line that asks nothing; never raise."""
-        message = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id).get_partial_message(
-            message_id)
+        message = self._channel(place).get_partial_message(message_id)
         try:
             await message.delete()
             return
