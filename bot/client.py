@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot import reveal_hides
 from bot.cog import DreamcatsCog
+from bot.collector import CollectorPacer
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
@@ -44,28 +45,14 @@ def intents() -> discord.Intents:
 SWITCH_INTERVAL_S = 0.001
 
 
-# Python collects its youngest objects every 700 allocations by default: at 500 tables that was thousands of
-# collections a second, and every object still alive at one (a table copy, a pending request) moved on towards the
-# full collections that pause the loop. Python counts allocations less deallocations, so at 5,000 a young collection
-# comes only every few seconds at 500 tables. Since the tables' states hold a third of the objects they did (their
-# saved logs as text, their events shared; 2026-11-30) those collections take 33-43 ms at most there. 2,000 was tried
-# again then: shorter young and middle collections, but one or two full ones a minute of 50-76 ms at 500 tables, and
-# at 1,000 (the loop saturated) 2,203 young and 19 full collections a minute, 14.6 s of the loop, against 6.8 s at
-# 5,000 (p99 1.27 s against 0.92 s; tests/benchmarks/bench_load.py, JOURNAL.md "twentieth session").
-YOUNG_COLLECTION_EVERY = 5_000
-
-
 def freeze_startup_objects() -> None:
-    """Exempt what start-up made (modules, classes, caches: most of the heap) from the cyclic garbage collector, and
-    collect the youngest objects less often.
+    """Exempt what start-up made (modules, classes, caches: most of the heap) from the cyclic garbage collector.
 
     Python's full collection walks every tracked object; with the whole of discord.py, SQLAlchemy and Pillow in the
     heap it paused the event loop for 100-180 ms at a time under load. Frozen, those objects are skipped.
     """
     gc.collect()
     gc.freeze()
-    _, middle, oldest = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, middle, oldest)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
@@ -91,6 +78,7 @@ class DreamcatsBot(DreamcatsBase):
         self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
         self._picture_processes = picture_processes  # the real process may; tests, which start many bots, do not
         self.lateness = lateness_gauge(busy_after)
+        self._collector = CollectorPacer()  # started with the frozen start-up objects, by the real process only
 
     async def setup_hook(self) -> None:
         """Open the database (migrations run), translate and register commands and buttons, resume live games."""
@@ -111,6 +99,7 @@ class DreamcatsBot(DreamcatsBase):
         await self.sync_commands()
         if self._freeze_startup:
             freeze_startup_objects()
+            self._collector.start()
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
@@ -139,6 +128,7 @@ class DreamcatsBot(DreamcatsBase):
         if hasattr(self, "presenter"):
             await self.presenter.close()
         reveal_hides.cancel_all()
+        self._collector.stop()
         if hasattr(self, "db"):
             await self.db.close()
         if self._picture_processes:
