@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.answers import Answer, answer_when_done, send_answer
 from bot.catduel.rules import show_rules as show_catduel_rules
 from bot.dream21.rules import show_rules as show_dream21_rules
-from bot.game_choice import WrongGameOptionError, chosen_game, game_choices, known_game, lobby_settings
+from bot.game_choice import StartOptionError, chosen_game, game_choices, known_game, lobby_settings
 from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.hub import DreamcatsBase
@@ -114,7 +114,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         except GameRunningError as exc:
             await self._point_to(interaction, exc)
             return
-        except WrongGameOptionError as exc:
+        except StartOptionError as exc:
             await _private(interaction, exc.text(locale))
             return
         except GameError as exc:
@@ -160,7 +160,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         guild_id = interaction.guild_id or 0
         server = await self.bot.db.server_defaults.get(guild_id)
         key = chosen_game(game, server)
-        settings = lobby_settings(key, server, **options)  # WrongGameOptionError: nothing is opened
+        settings = lobby_settings(key, server, **options)  # StartOptionError: nothing is opened
         interaction.extras[THREAD] = server.game_threads if thread is None else thread
         table_locale = server.table_locale or resolve_locale(interaction.guild_locale)
         host = Person(interaction.user.id, interaction.user.display_name, locale)

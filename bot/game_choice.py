@@ -23,7 +23,15 @@ GAME_OPTIONS = {"points": DREAMCATS, "penalty": DREAMCATS, "rounds": DREAMCATS, 
                 "duels": "catduel", "wild": "catduel"}
 
 
-class WrongGameOptionError(ValueError):
+class StartOptionError(ValueError):
+    """/dreamcats start was given an option the lobby it would open cannot take: nothing is opened."""
+
+    def text(self, locale: str) -> str:
+        """One friendly line for the person who ran the command."""
+        raise NotImplementedError
+
+
+class WrongGameOptionError(StartOptionError):
     """/dreamcats start was given options of another game than the one it would open; `text(locale)` says which."""
 
     def __init__(self, options: list[str], owner: str, game: str) -> None:
@@ -35,6 +43,20 @@ class WrongGameOptionError(ValueError):
         names = ", ".join(f"`{t(f'command.start.option.{option}.name', locale)}`" for option in self.options)
         return tn("start.wrong_game", len(self.options), locale, options=names,
                   owner=game_title(self.owner, locale), game=game_title(self.game, locale))
+
+
+class TimerOutOfRangeError(StartOptionError):
+    """/dreamcats start was given a turn timer outside the range of the game it would open (the command's own range
+    is Dreamcats' and Dream 21's, 30-900 s; Cat Duel's is 20-300 s)."""
+
+    def __init__(self, seconds: int, allowed: tuple[int, int], game: str) -> None:
+        super().__init__(f"timer {seconds} s outside {allowed} for {game}")
+        self.seconds, self.allowed, self.game = seconds, allowed, game
+
+    def text(self, locale: str) -> str:
+        """One friendly line: the range the game takes, and that nothing was opened."""
+        return t("start.timer_range", locale, game=game_title(self.game, locale), asked=self.seconds,
+                 low=self.allowed[0], high=self.allowed[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,17 +122,25 @@ def check_game_options(game: str, **options: Any) -> None:
 def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | None = None,
                    penalty: int | None = None, rounds: int | None = None, hands: int | None = None,
                    duels: int | None = None, wild: bool | None = None, timer: int | None = None) -> Any:
-    """The settings a new lobby of `game` starts with: the options given, else the server's defaults (a server's
-    turn timer outside a game's range is brought into it)."""
+    """The settings a new lobby of `game` starts with: the options given, else the server's defaults.
+
+    A server's turn timer outside a game's range is brought into it (the setting is one for every game); a timer given
+    to the command outside it is refused (TimerOutOfRangeError), since the person asked for that number.
+    """
     check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands, duels=duels, wild=wild)
     if game == "catduel":
-        low, high = CATDUEL_TIMER_RANGE
         return CatDuelSettings(best_of=duels or 1, wild_abilities=bool(wild),
-                               turn_timer=min(max(timer or server.turn_timer, low), high)).validated()
+                               turn_timer=_turn_timer(game, timer, server, CATDUEL_TIMER_RANGE)).validated()
     if game == "dream21":
-        low, high = DREAM21_TIMER_RANGE
         return Dream21Settings(hands_per_seat=hands or Dream21Settings().hands_per_seat,
-                               turn_timer=min(max(timer or server.turn_timer, low), high))
+                               turn_timer=_turn_timer(game, timer, server, DREAM21_TIMER_RANGE))
     return MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
                          fixed_rounds=rounds, memory_aid=server.memory_aid, reveal_time=server.reveal_time,
                          turn_timer=timer or server.turn_timer)
+
+
+def _turn_timer(game: str, given: int | None, server: ServerSettingsRecord, allowed: tuple[int, int]) -> int:
+    low, high = allowed
+    if given is not None and not low <= given <= high:
+        raise TimerOutOfRangeError(given, allowed, game)
+    return min(max(given or server.turn_timer, low), high)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.client import DreamcatsBot
-from bot.game_choice import WrongGameOptionError, chosen_game, game_title, lobby_settings
+from bot.game_choice import TimerOutOfRangeError, WrongGameOptionError, chosen_game, game_title, lobby_settings
 from bot.service import Table
 from bot.standings import LeaderboardButton, leaderboard_view
 from bot.storage import Database, ServerSettingsRecord, get_server_settings, record_match, save_server_settings
@@ -80,6 +80,25 @@ async def test_options_of_the_other_game_are_refused_in_one_private_line(world: 
     table = _table(running, world)
     assert opened.reply is not None and not opened.reply.ephemeral and table is not None
     assert table.game == "dreamcats" and table.settings == MatchSettings(point_limit=50, turn_timer=40)
+    assert fake.violations == []
+
+
+async def test_a_timer_outside_the_games_range_is_refused_in_one_private_line(world: World,
+                                                                             running: DreamcatsBot) -> None:
+    fake = world.fake
+    refused = await fake.slash(world.ana, world.games, "dreamcats start", game="catduel", timer=600)
+    assert refused.reply is not None and refused.reply.ephemeral
+    assert refused.reply.content == ("Cat Duel takes a turn timer of 20 to 300 seconds, not 600, so nothing was "
+                                     "opened. Choose a timer in that range, or leave it out for the server's default.")
+    polish = await fake.slash(world.cy, world.games, "dreamcats start", game="catduel", timer=301)
+    assert polish.reply is not None and polish.reply.ephemeral
+    assert polish.reply.content.startswith("Gra Koci pojedynek przyjmuje limit czasu ruchu od 20 do 300 sekund, "
+                                           "nie 301")
+    assert _table(running, world) is None and fake.public_messages() == []
+    opened = await fake.slash(world.ana, world.games, "dreamcats start", game="catduel", timer=300)
+    table = _table(running, world)
+    assert opened.reply is not None and not opened.reply.ephemeral and table is not None
+    assert table.game == "catduel" and table.settings.turn_timer == 300
     assert fake.violations == []
 
 
@@ -225,6 +244,17 @@ def test_lobby_settings_clamp_the_servers_timer_into_dream21s_range() -> None:
     with pytest.raises(WrongGameOptionError) as caught:
         lobby_settings("dreamcats", server, hands=2, timer=60)
     assert (caught.value.options, caught.value.owner, caught.value.game) == (["hands"], "dream21", "dreamcats")
+
+
+def test_a_timer_given_outside_the_games_range_is_refused_and_the_servers_is_brought_into_it() -> None:
+    server = ServerSettingsRecord(turn_timer=900)
+    assert lobby_settings("catduel", server).turn_timer == 300  # the server's one setting, brought into Cat Duel's
+    assert lobby_settings("catduel", server, timer=20).turn_timer == 20
+    for timer in (19, 301, 900):
+        with pytest.raises(TimerOutOfRangeError) as caught:
+            lobby_settings("catduel", server, timer=timer)
+        assert (caught.value.seconds, caught.value.allowed, caught.value.game) == (timer, (20, 300), "catduel")
+    assert lobby_settings("dream21", server, timer=30).turn_timer == 30
 
 
 def test_chosen_game_and_titles() -> None:
