@@ -6,16 +6,17 @@ last move) cancels an allocation, so the young generation grew far past the thre
 collection walked 44,000-57,000 objects (10-45 ms) and each middle one up to 62 ms, pauses that every click queued
 behind had to wait out. The length of a young collection is what was made since the last one and still lives, so
 collecting on a clock bounds it by time: every PACE_S the youngest generation, every MIDDLE_EVERY-th time the middle
-one, and every FULL_EVERY_S a full collection. At 500 tables the young collections then walk a quarter of a second's
-worth (about 3 ms each), the middle ones 15-37 ms, and on SQLite the acknowledgement's p99 fell from 92-151 ms to
-53-85 ms on one machine (tests/benchmarks/bench_load.py, JOURNAL.md "twenty-second session"). The collector spends
-more in all (1.0-1.7 % of the loop's minute against 0.4-0.8 %): objects that would have died before a later
-collection are now walked once.
+one, and every FULL_EVERY_S (10 minutes) a full collection. At 500 tables the young collections then walk a quarter
+of a second's worth (about 3 ms each), the middle ones 15-37 ms, and on SQLite the acknowledgement's p99 fell from
+92-151 ms to 53-85 ms on one machine (tests/benchmarks/bench_load.py, JOURNAL.md "twenty-second session"). The
+collector spends more in all (1.0-1.7 % of the loop's minute against 0.4-0.8 %): objects that would have died before a
+later collection are now walked once.
 
-A full collection walks every tracked object that start-up did not freeze (24-75 ms at 500 tables), so it comes only
-every FULL_EVERY_S: what it frees is reference cycles that outlived a middle collection, about a hundred objects a
-minute at 500 tables, so a few minutes' worth of them wait in memory at most. Python's own trigger stays, at a count
-the pacer never lets it reach, as a backstop for a burst of allocations while the loop cannot run the pacer.
+A full collection walks every tracked object that start-up did not freeze (24-91 ms at 500 tables), however long
+since the last one, so it comes only every FULL_EVERY_S. What it alone frees is reference cycles that outlived a
+middle collection: 80-300 objects a minute at 500 tables, so about 3,000 at most (a megabyte or so) wait for
+it. Python's own trigger stays, at a count the pacer never lets it reach, as a backstop for a burst of allocations
+while the loop cannot run the pacer.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Callable
 
 PACE_S = 0.25  # 0.1 s and 0.5 s measured worse at 500 tables (JOURNAL.md)
 MIDDLE_EVERY = 10  # collections of the youngest generation per collection of the middle one (Python's default)
-FULL_EVERY_S = 300.0
+FULL_EVERY_S = 600.0
 BACKSTOP_YOUNG = 50_000  # allocations less deallocations: Python's own trigger, should the pacer fall behind
 
 
