@@ -69,5 +69,6 @@ class CollectorPacer:
 
     def _tick(self) -> None:
         assert self._loop is not None
-        self._collect(self.generation_due(self._loop.time()))
+        # The next tick first: a gc.callbacks hook that raises must not stop the pacing for good.
         self._handle = self._loop.call_later(self.pace_s, self._tick)
+        self._collect(self.generation_due(self._loop.time()))

@@ -64,3 +64,25 @@ async def test_it_runs_python_s_own_collections(python_thresholds: tuple[int, in
         pacer.stop()
         gc.callbacks.remove(seen)
     assert generations.count(0) >= 4 and generations.count(1) >= 2  # nothing allocates 50,000 objects meanwhile
+
+
+async def test_a_collection_that_raises_does_not_stop_the_pacing(python_thresholds: tuple[int, int, int]) -> None:
+    calls: list[int] = []
+
+    def failing(generation: int) -> None:
+        calls.append(generation)
+        if len(calls) == 2:
+            raise RuntimeError("a gc.callbacks hook failed")
+
+    loop = asyncio.get_running_loop()
+    seen: list[dict[str, Any]] = []
+    loop.set_exception_handler(lambda _loop, context: seen.append(context))
+    pacer = CollectorPacer(collect=failing, pace_s=0.005, middle_every=1000, full_every_s=3600.0)
+    try:
+        pacer.start()
+        await asyncio.sleep(0.1)
+    finally:
+        pacer.stop()
+        loop.set_exception_handler(None)
+    assert len(calls) >= 5  # it went on after the second one raised
+    assert [type(c.get("exception")) for c in seen] == [RuntimeError]  # reported once, by the loop
