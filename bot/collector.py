@@ -8,7 +8,7 @@ behind had to wait out. The length of a young collection is what was made since 
 collecting on a clock bounds it by time: every PACE_S the youngest generation, every MIDDLE_EVERY-th time the middle
 one, and every FULL_EVERY_S (10 minutes) a full collection. At 500 tables the young collections then walk a quarter
 of a second's worth (about 3 ms each), the middle ones 15-37 ms, and on SQLite the acknowledgement's p99 fell from
-92-151 ms to 53-85 ms on one machine (tests/benchmarks/bench_load.py, JOURNAL.md "twenty-second session"). The
+92-153 ms to 53-102 ms on one machine (tests/benchmarks/bench_load.py, JOURNAL.md "twenty-second session"). The
 collector spends more in all (1.0-1.7 % of the loop's minute against 0.4-0.8 %): objects that would have died before a
 later collection are now walked once.
 

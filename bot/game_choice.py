@@ -28,7 +28,7 @@ class StartOptionError(ValueError):
 
     def text(self, locale: str) -> str:
         """One friendly line for the person who ran the command."""
-        raise NotImplementedError
+        raise NotImplementedError  # each kind of refusal words its own line
 
 
 class WrongGameOptionError(StartOptionError):
