@@ -57,8 +57,12 @@ def sky_palette() -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=24)  # every size in use: the table, the private pictures, reveals and standings of 2-5 seats
-def background(w: int, h: int, moon: bool = True) -> Image.Image:
-    """Deep twilight: the painted sky mapped to its palette (nothing changes once encoded), stars, lanterns, moon."""
+def background(w: int, h: int, moon: bool = True, moon_top: int = 18) -> Image.Image:
+    """Deep twilight: the painted sky mapped to its palette (nothing changes once encoded), stars, lanterns, moon.
+
+    The moon's crescent spans `moon_top` to `moon_top` + 44 at the right edge, in the sky's glow; a picture with a box
+    in that corner passes a lower top.
+    """
     palette = Image.new("P", (1, 1))
     palette.putpalette(sky_palette())
     # Mapped without dithering: the washes turn into soft glazes of flat colour, which deflate well in every frame.
@@ -74,8 +78,8 @@ def background(w: int, h: int, moon: bool = True) -> Image.Image:
     if moon:  # top right, where a picture whose panels reach the corner leaves it out
         crescent = Image.new("L", (w, h), 0)
         m = ImageDraw.Draw(crescent)
-        m.ellipse((w - 66, 18, w - 22, 62), fill=255)
-        m.ellipse((w - 52, 10, w - 14, 48), fill=0)
+        m.ellipse((w - 66, moon_top, w - 22, moon_top + 44), fill=255)
+        m.ellipse((w - 52, moon_top - 8, w - 14, moon_top + 30), fill=0)
         image.paste(Image.new("RGB", (w, h), art.MOON), (0, 0), crescent)
     return image
 

@@ -24,6 +24,7 @@ HP_LOW: Colour = (240, 110, 96)
 ARROWS: dict[EventKind, Colour] = {EventKind.HIT: (240, 90, 90), EventKind.STOPPED: (150, 176, 224),
                                    EventKind.REVERSED: (255, 166, 64), EventKind.ATTACKED: (246, 140, 200)}
 SS = 2
+STATUS_TOP, STATUS_H = 12, 48  # who has chosen, top right: the moon is drawn below it, clear of every seat count's ring
 
 
 def layout(num_seats: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
@@ -42,7 +43,7 @@ def seat_centres(num_seats: int) -> list[tuple[float, float]]:
 def render_table(obs: Observation, names: Sequence[str], *, text: CatDuelText = ENGLISH) -> Image.Image:
     """The public table; drawn from the public observation only."""
     assert obs.seat is None, "the public table is drawn from the public observation only"
-    frame = scene.background(W, layout(obs.num_seats)[0]).convert("RGBA")
+    frame = scene.background(W, layout(obs.num_seats)[0], moon_top=STATUS_TOP + STATUS_H + 10).convert("RGBA")
     reveal = reveal_of(obs.history, obs.num_seats)
     _header(frame, obs, reveal, text)
     centres = seat_centres(obs.num_seats)
@@ -223,5 +224,5 @@ def _status(frame: Image.Image, obs: Observation, reveal: Reveal | None, names: 
     total = len(obs.waiting_for) + len(obs.chosen)
     template = text.prelude if obs.phase is Phase.PRELUDE else text.chosen
     sprite = text_sprite(template.format(chosen=len(obs.chosen), total=total), 28, PALE, W // 2 - 60, condensed=True)
-    scene.paste(frame, scene.panel(sprite.width + 32, 48), W - 16 - sprite.width - 32, 12)
-    scene.paste(frame, sprite, W - 16 - sprite.width - 16, 12 + (48 - sprite.height) / 2)
+    scene.paste(frame, scene.panel(sprite.width + 32, STATUS_H), W - 16 - sprite.width - 32, STATUS_TOP)
+    scene.paste(frame, sprite, W - 16 - sprite.width - 16, STATUS_TOP + (STATUS_H - sprite.height) / 2)

@@ -8,7 +8,7 @@ import itertools
 from bot.catduel.texts import KEY_PREFIX, picture_text
 from bot.i18n import catalogue_keys
 from game.catduel import observe
-from images import scene
+from images import art, scene
 from images.catduel import ENGLISH, CatDuelText, render_standings, render_table, standings_alt, table_alt
 from tests.images.catduel.scenarios import NAMES, after_rounds, played_until
 
@@ -49,3 +49,14 @@ def test_no_label_runs_off_the_picture_at_five_or_six_cats() -> None:
         sky = scene.background(*picture.size).convert("RGB")
         for box in ((0, 0, EDGE, picture.height), (picture.width - EDGE, 0, picture.width, picture.height)):
             assert picture.crop(box).tobytes() == sky.crop(box).tobytes(), (seats, seed, rounds, box)
+
+
+def test_the_moon_shows_whole_below_who_has_chosen_at_every_seat_count() -> None:
+    # "1 of 3 have chosen" sits in the top right corner, where the other games' pictures have the moon: Cat Duel's
+    # table draws it below that box, and no seat, label or arrow of any ring covers it.
+    moon = (1000 - 66, 70 - 8, 1000 - 14, 70 + 44)
+    for seats, seed, rounds in itertools.product(range(2, 7), range(1, 4), (1, 2)):
+        picture = render_table(observe(played_until(seats, seed, after_rounds(rounds)), None), NAMES[:seats])
+        sky = scene.background(*picture.size, moon_top=70).convert("RGB")
+        assert picture.crop(moon).tobytes() == sky.crop(moon).tobytes(), (seats, seed, rounds)
+        assert picture.getpixel((1000 - 60, 70 + 30)) == art.MOON  # the crescent's lit side
