@@ -46,8 +46,8 @@ class WrongGameOptionError(StartOptionError):
 
 
 class TimerOutOfRangeError(StartOptionError):
-    """/dreamcats start was given a turn timer outside the range of the game it would open (the command's own range
-    is Dreamcats' and Dream 21's, 30-900 s; Cat Duel's is 20-300 s)."""
+    """/dreamcats start was given a turn timer outside the range of the game it would open (the command's own range is
+    Dreamcats', which Cat Duel's TURN_TIMER_RANGE does not cover)."""
 
     def __init__(self, seconds: int, allowed: tuple[int, int], game: str) -> None:
         super().__init__(f"timer {seconds} s outside {allowed} for {game}")

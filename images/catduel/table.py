@@ -25,6 +25,7 @@ ARROWS: dict[EventKind, Colour] = {EventKind.HIT: (240, 90, 90), EventKind.STOPP
                                    EventKind.REVERSED: (255, 166, 64), EventKind.ATTACKED: (246, 140, 200)}
 SS = 2
 STATUS_TOP, STATUS_H = 12, 48  # who has chosen, top right: the moon is drawn below it, clear of every seat count's ring
+MOON_TOP = STATUS_TOP + STATUS_H + 10
 
 
 def layout(num_seats: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
@@ -43,7 +44,7 @@ def seat_centres(num_seats: int) -> list[tuple[float, float]]:
 def render_table(obs: Observation, names: Sequence[str], *, text: CatDuelText = ENGLISH) -> Image.Image:
     """The public table; drawn from the public observation only."""
     assert obs.seat is None, "the public table is drawn from the public observation only"
-    frame = scene.background(W, layout(obs.num_seats)[0], moon_top=STATUS_TOP + STATUS_H + 10).convert("RGBA")
+    frame = scene.background(W, layout(obs.num_seats)[0], moon_top=MOON_TOP).convert("RGBA")
     reveal = reveal_of(obs.history, obs.num_seats)
     _header(frame, obs, reveal, text)
     centres = seat_centres(obs.num_seats)

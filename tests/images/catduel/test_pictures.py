@@ -10,6 +10,7 @@ from bot.i18n import catalogue_keys
 from game.catduel import observe
 from images import art, scene
 from images.catduel import ENGLISH, CatDuelText, render_standings, render_table, standings_alt, table_alt
+from images.catduel.table import MOON_TOP
 from tests.images.catduel.scenarios import NAMES, after_rounds, played_until
 
 EDGE = 6  # columns at either edge that no seat, label or panel reaches
@@ -54,9 +55,9 @@ def test_no_label_runs_off_the_picture_at_five_or_six_cats() -> None:
 def test_the_moon_shows_whole_below_who_has_chosen_at_every_seat_count() -> None:
     # "1 of 3 have chosen" sits in the top right corner, where the other games' pictures have the moon: Cat Duel's
     # table draws it below that box, and no seat, label or arrow of any ring covers it.
-    moon = (1000 - 66, 70 - 8, 1000 - 14, 70 + 44)
+    moon = (1000 - 66, MOON_TOP - 8, 1000 - 14, MOON_TOP + 44)
     for seats, seed, rounds in itertools.product(range(2, 7), range(1, 4), (1, 2)):
         picture = render_table(observe(played_until(seats, seed, after_rounds(rounds)), None), NAMES[:seats])
-        sky = scene.background(*picture.size, moon_top=70).convert("RGB")
+        sky = scene.background(*picture.size, moon_top=MOON_TOP).convert("RGB")
         assert picture.crop(moon).tobytes() == sky.crop(moon).tobytes(), (seats, seed, rounds)
-        assert picture.getpixel((1000 - 60, 70 + 30)) == art.MOON  # the crescent's lit side
+        assert picture.getpixel((1000 - 60, MOON_TOP + 30)) == art.MOON  # the crescent's lit side
