@@ -33,6 +33,7 @@ from tests.benchmarks.load_people import Tally
 from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
 from tests.benchmarks.load_report import Window, percentile, report_memory, report_window
+from tests.benchmarks.load_slices import watch_slices
 from tests.fakediscord import FakeDiscord
 
 
@@ -161,20 +162,27 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         await bot.command("reset-stalls")
         if args.profile:
             await bot.command("profile-start")
+        if args.growth:
+            await bot.command("mark", timeout=120.0)
         uploads, requests, kinds = dict(fake.uploads), fake.request_count, Counter(fake.request_kinds)
         before, cpu = await bot.command("stats"), process_cpu()
         control = Counters()  # the same stall monitor in this process: what the machine itself does to a loop
         watcher = asyncio.create_task(watch_loop(control))
         gc.callbacks.append(control.time_gc)
-        await asyncio.sleep(args.duration)
+        if args.slices > 1:
+            sliced = await watch_slices(bot, fake, tally, args.duration, args.slices)
+        else:
+            sliced = []
+            await asyncio.sleep(args.duration)
         after, cpu = await bot.command("stats"), process_cpu() - cpu
         gc.callbacks.remove(control.time_gc)
         watcher.cancel()
         pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
+        grown = await bot.command("growth", timeout=120.0) if args.growth else None
         if args.profile:
             await bot.command(f"profile-stop {Path(args.profile).resolve()}")
         window = Window(args.games, before, after, cpu, tally)
-        lines = report_window(window)
+        lines = report_window(window) + sliced
         lines.append(f"control: this process's own loop (fake + people) stalled up to {control.max_stall * 1000:.0f} "
                      f"ms, {control.stalls_over_50ms} times over 50 ms (what the machine does to any loop); "
                      f"its garbage collector's longest pause {control.max_gc_pause * 1000:.0f} ms, "
@@ -188,6 +196,14 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
                      f"({drawn} table pictures sent in the window, {showing} tables showing)")
+        if grown is not None:
+            lines.append(f"bot heap gained in the window: {grown['tracked_gain']} tracked objects (now "
+                         f"{grown['tracked']}), RSS {grown['rss_gain'] / 2**20:+.1f} MiB (the main process), Python's "
+                         f"small blocks {grown['blocks_gain']:+d}, malloc in use "
+                         f"{grown['malloc_used_gain'] / 2**20:+.1f} MiB and free but kept "
+                         f"{grown['malloc_free_gain'] / 2**20:+.1f} MiB; by type: "
+                         f"{grown['types']}")
+            lines.append(f"bot traced allocations gained, by site (KiB, blocks): {grown['sites']}")
         await stop_tables(tables, tasks)
         live = showing_tables(tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
@@ -231,8 +247,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
 
 async def main_async(args: argparse.Namespace) -> None:
     """Set up the database (a scratch one on PostgreSQL), run, clean up."""
-    if args.memory:
-        os.environ["BENCH_TRACEMALLOC"] = "1"  # the bot process inherits it
+    if args.memory:  # the bot process inherits it; with --growth, deeper tracebacks for the sites that grew
+        os.environ["BENCH_TRACEMALLOC"] = "growth" if args.growth else "1"
     with tempfile.TemporaryDirectory(prefix="bench_load-") as directory:
         url, scratch = await scratch_database(args.database, Path(directory))
         try:
@@ -269,6 +285,11 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--restart", action="store_true", help="then kill the bot and time a restart")
     parser.add_argument("--profile", help="write a cProfile of the bot during the window to this path")
     parser.add_argument("--objects", action="store_true", help="print what the bot's heap holds, by type")
+    parser.add_argument("--slices", type=int, default=1,
+                        help="also print the window's figures in this many equal slices (do costs stay flat?)")
+    parser.add_argument("--growth", action="store_true",
+                        help="print what the bot's heap gained in the window, by type (with --memory also by "
+                             "allocation site, 4 frames deep: much slower)")
     parser.add_argument("--memory", action="store_true",
                         help="trace the bot's Python allocations (slower) and print the lines that hold most")
     parser.add_argument("--free-saves", action="store_true",

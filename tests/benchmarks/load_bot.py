@@ -4,7 +4,8 @@ Run by bench_load.py (`python -c` calling `run_process`, see load_process.BotPro
 --gateway URL --token T --database URL`.
 Commands arrive one per line on stdin and each is answered by one JSON line on stdout:
 `stats` (CPU seconds, RSS, interactions, accepted changes, the event loop's stalls), `reset-stalls`,
-`profile-start`, `profile-stop PATH` (cProfile of this process), `quit`. Logging goes to stderr.
+`profile-start`, `profile-stop PATH` (cProfile of this process), `mark` and `growth` (what the heap gained
+between them, see load_growth), `quit`. Logging goes to stderr.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from bot.config import default_picture_processes
 from bot.lateness import lateness_gauge
 from bot.service import Table
 from bot.views import holds
-from tests.benchmarks.load_report import percentile
+from tests.benchmarks.histogram import Histogram
+from tests.benchmarks.load_growth import FRAMES, GrowthMark
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +76,8 @@ class Counters:
         self.longest_gc: tuple[float, float, int, int] = (0.0, 0.0, 0, 0)  # wall s, CPU s, generation, collected
         self.ready_at: float | None = None
         self.received: dict[int, float] = {}  # interaction id -> when the bot parsed it (perf_counter)
-        self.acks: list[float] = []  # seconds from parsing an interaction to sending its callback request
-        self.saves: list[float] = []  # seconds each live-game save took, from the service's call to its return
+        self.acks = Histogram()  # seconds from parsing an interaction to sending its callback request
+        self.saves = Histogram()  # seconds each live-game save took, from the service's call to its return
         self.group: Any = None  # the writer's GroupCommit, where there is one (its transactions and works)
         self.spacings: list[float] = []  # the table pictures' spacing, each second (s)
         self.lateness: list[tuple[float, bool]] = []  # bot.lateness: (level, busy), each second
@@ -84,7 +86,7 @@ class Counters:
         """The interaction's callback request is being made: how long the bot took to get there."""
         started = self.received.pop(int(interaction_id), None)
         if started is not None:
-            self.acks.append(time.perf_counter() - started)
+            self.acks.add(time.perf_counter() - started)
 
     def time_gc(self, phase: str, info: dict[str, Any]) -> None:
         """gc.callbacks hook: how long each collection held the interpreter."""
@@ -123,7 +125,7 @@ class LoadBot(DreamcatsBot):
                 version = table.version + 1
             else:
                 version = await save(table)
-            counters.saves.append(time.perf_counter() - started)
+            counters.saves.add(time.perf_counter() - started)
             counters.changes += 1
             counters.moves += table.state is not None
             return version
@@ -266,9 +268,9 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "busy_seconds": sum(busy for _, busy in counters.lateness)}
 
 
-def bot_quantiles(values: list[float]) -> list[float]:
+def bot_quantiles(values: Histogram) -> list[float]:
     """p50, p90, p99 and max, in seconds (load_report prints them)."""
-    return [percentile(values, q) for q in (0.5, 0.9, 0.99, 1.0)]
+    return [values.quantile(q) for q in (0.5, 0.9, 0.99, 1.0)]
 
 
 def heap_report() -> dict[str, Any]:
@@ -320,6 +322,7 @@ async def serve_commands(counters: Counters, started: float) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     profile: cProfile.Profile | None = None
+    growth = GrowthMark()
     while line := (await reader.readline()).decode().strip():
         command, _, argument = line.partition(" ")
         answer: dict[str, Any] = {"ok": True}
@@ -329,6 +332,10 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = heap_report()
         elif command == "memory":  # where the traced Python allocations are (bench_load.py --memory)
             answer = memory_report()
+        elif command == "mark":  # the heap at a window's start (bench_load.py --growth)
+            answer = growth.mark()
+        elif command == "growth":  # what the heap gained since the mark
+            answer = growth.growth()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.stalls_in_collections = counters.stalls_running = 0
@@ -355,7 +362,7 @@ async def main(args: argparse.Namespace) -> None:
     """Log in to the fake, serve commands, close cleanly."""
     started = time.monotonic()
     if os.environ.get("BENCH_TRACEMALLOC"):
-        tracemalloc.start()
+        tracemalloc.start(FRAMES if os.environ["BENCH_TRACEMALLOC"] == "growth" else 1)
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,

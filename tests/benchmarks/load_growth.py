@@ -1,0 +1,73 @@
+"""What the bot's heap gained over a window (bench_load.py --growth): objects by type and, with tracemalloc on,
+the allocation sites that grew most, between a mark at the window's start and its end."""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import os
+import sys
+import tracemalloc
+from collections import Counter
+from typing import Any
+
+FRAMES = 4  # traceback depth traced with --growth: enough to see which caller of a shared helper grows
+
+
+class GrowthMark:
+    """The heap at the window's start, to compare its end against."""
+
+    def __init__(self) -> None:
+        self.types: Counter[str] = Counter()
+        self.snapshot: tracemalloc.Snapshot | None = None
+        self.rss = 0
+        self.blocks = 0
+        self.malloc = (0, 0)
+
+    def mark(self) -> dict[str, Any]:
+        """Remember the heap as it is now."""
+        gc.collect()
+        self.types = Counter(type(o).__qualname__ for o in gc.get_objects())
+        self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
+        self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
+        return {"ok": True}
+
+    def growth(self) -> dict[str, Any]:
+        """What the heap gained since the mark: tracked objects by type, and allocation sites by traced bytes."""
+        gc.collect()
+        now = Counter(type(o).__qualname__ for o in gc.get_objects())
+        gained = now.copy()
+        gained.subtract(self.types)
+        types = [[name, count] for name, count in gained.most_common(20) if count > 0]
+        sites: list[list[Any]] = []
+        if self.snapshot is not None and tracemalloc.is_tracing():
+            differences = tracemalloc.take_snapshot().compare_to(self.snapshot, "traceback")
+            for difference in differences[:15]:
+                frames = " < ".join(f"{frame.filename.rsplit('site-packages/', 1)[-1]}:{frame.lineno}"
+                                    for frame in difference.traceback)
+                sites.append([frames, difference.size_diff // 1024, difference.count_diff])
+        return {"tracked": sum(now.values()), "tracked_gain": sum(now.values()) - sum(self.types.values()),
+                "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
+                "malloc_used_gain": malloc_bytes()[0] - self.malloc[0],
+                "malloc_free_gain": malloc_bytes()[1] - self.malloc[1],
+                "types": types, "sites": sites}
+
+
+def rss_bytes() -> int:
+    """This process's resident set size."""
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def malloc_bytes() -> tuple[int, int]:
+    """glibc's heap: bytes in use (its mmapped blocks included) and bytes free but kept (mallinfo2)."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    return int(info.uordblks + info.hblkhd), int(info.fordblks)
