@@ -4,6 +4,7 @@ the allocation sites that grew most, between a mark at the window's start and it
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
 import os
 import sys
@@ -23,6 +24,7 @@ class GrowthMark:
         self.rss = 0
         self.blocks = 0
         self.malloc = (0, 0)
+        self.caches: dict[str, int] = {}
 
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
@@ -30,6 +32,7 @@ class GrowthMark:
         self.types = Counter(type(o).__qualname__ for o in gc.get_objects())
         self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
+        self.caches = cache_sizes()
         return {"ok": True}
 
     def growth(self) -> dict[str, Any]:
@@ -46,7 +49,10 @@ class GrowthMark:
                 frames = " < ".join(f"{frame.filename.rsplit('site-packages/', 1)[-1]}:{frame.lineno}"
                                     for frame in difference.traceback)
                 sites.append([frames, difference.size_diff // 1024, difference.count_diff])
-        return {"tracked": sum(now.values()), "tracked_gain": sum(now.values()) - sum(self.types.values()),
+        caches = [[name, self.caches.get(name, 0), size] for name, size in cache_sizes().items()
+                  if size != self.caches.get(name, 0)]
+        return {"caches": caches, "tracked": sum(now.values()),
+                "tracked_gain": sum(now.values()) - sum(self.types.values()),
                 "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
                 "malloc_used_gain": malloc_bytes()[0] - self.malloc[0],
                 "malloc_free_gain": malloc_bytes()[1] - self.malloc[1],
@@ -71,3 +77,16 @@ def malloc_bytes() -> tuple[int, int]:
     libc.mallinfo2.restype = _MallInfo2
     info = libc.mallinfo2()
     return int(info.uordblks + info.hblkhd), int(info.fordblks)
+
+
+def cache_sizes() -> dict[str, int]:
+    """The entries held by every functools.lru_cache and every private-picture cache in the process, by name."""
+    sizes: dict[str, int] = {}
+    for thing in gc.get_objects():
+        if isinstance(thing, functools._lru_cache_wrapper):
+            name = f"{thing.__module__}.{thing.__qualname__}/{thing.cache_info().maxsize}"
+            sizes[name] = sizes.get(name, 0) + thing.cache_info().currsize
+        elif type(thing).__name__ == "PictureCache":
+            info = thing.info()
+            sizes[f"{type(thing).__module__}.PictureCache/{info.maxsize}"] = info.currsize
+    return sizes
