@@ -13,6 +13,8 @@ from collections import Counter
 from typing import Any
 
 FRAMES = 4  # traceback depth traced with --growth: enough to see which caller of a shared helper grows
+HOLDERS_OF = 6  # the types that gained most whose new objects' holders are named
+SAMPLE = 200  # new objects of a type whose holders are looked up (gc.get_referrers walks the whole heap)
 
 
 class GrowthMark:
@@ -25,11 +27,13 @@ class GrowthMark:
         self.blocks = 0
         self.malloc = (0, 0)
         self.caches: dict[str, int] = {}
+        self.ids: set[int] = set()
 
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
         gc.collect()
         self.types = Counter(type(o).__qualname__ for o in gc.get_objects())
+        self.ids = {id(o) for o in gc.get_objects()}
         self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         self.caches = cache_sizes()
@@ -51,12 +55,49 @@ class GrowthMark:
                 sites.append([frames, difference.size_diff // 1024, difference.count_diff])
         caches = [[name, self.caches.get(name, 0), size] for name, size in cache_sizes().items()
                   if size != self.caches.get(name, 0)]
-        return {"caches": caches, "tracked": sum(now.values()),
+        return {"holders": self.holders([name for name, _ in types[:HOLDERS_OF]]), "caches": caches,
+                "tracked": sum(now.values()),
                 "tracked_gain": sum(now.values()) - sum(self.types.values()),
                 "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
                 "malloc_used_gain": malloc_bytes()[0] - self.malloc[0],
                 "malloc_free_gain": malloc_bytes()[1] - self.malloc[1],
                 "types": types, "sites": sites}
+
+    def holders(self, names: list[str]) -> dict[str, list[tuple[str, int]]]:
+        """For each type named, what holds its objects made since the mark (a sample), most common first."""
+        found: dict[str, list[object]] = {name: [] for name in names}
+        for thing in gc.get_objects():
+            name = type(thing).__qualname__
+            if name in found and id(thing) not in self.ids and len(found[name]) < SAMPLE:
+                found[name].append(thing)
+        held: dict[str, list[tuple[str, int]]] = {}
+        samples = {id(found), *(id(things) for things in found.values())}
+        for name, things in found.items():
+            counts: Counter[str] = Counter()
+            for thing in things:
+                holders = [holder for holder in gc.get_referrers(thing) if id(holder) not in samples]
+                counts.update(describe(holder, samples) for holder in holders)
+            held[name] = counts.most_common(6)
+        return held
+
+
+def describe(holder: object, samples: set[int], depth: int = 1) -> str:
+    """A holder by its type; a dict by the object whose attributes it is, where it is one; a list, deque, set or
+    dict also by what holds it in turn."""
+    outer = ""
+    if depth and isinstance(holder, list | set | dict) or type(holder).__qualname__ == "deque":
+        holders = [h for h in gc.get_referrers(holder) if id(h) not in samples and type(h).__qualname__ != "frame"]
+        if holders and not any(getattr(h, "__dict__", None) is holder for h in holders):
+            outer = " in " + describe(holders[0], samples, depth - 1)
+    if isinstance(holder, dict):
+        for owner in gc.get_referrers(holder):
+            if getattr(owner, "__dict__", None) is holder:
+                return f"attributes of {type(owner).__module__}.{type(owner).__qualname__}"
+        return "dict" + outer
+    if type(holder).__qualname__ == "frame":
+        code = holder.f_code  # type: ignore[attr-defined]
+        return f"frame {code.co_filename.rsplit('/', 2)[-1]}:{code.co_name}"
+    return f"{type(holder).__module__}.{type(holder).__qualname__}{outer}"
 
 
 def rss_bytes() -> int:
