@@ -178,7 +178,6 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         gc.callbacks.remove(control.time_gc)
         watcher.cancel()
         pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
-        grown = await bot.command("growth", timeout=120.0) if args.growth else None
         if args.profile:
             await bot.command(f"profile-stop {Path(args.profile).resolve()}")
         window = Window(args.games, before, after, cpu, tally)
@@ -196,6 +195,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
                      f"({drawn} table pictures sent in the window, {showing} tables showing)")
+        await stop_tables(tables, tasks)  # first: --growth holds the bot's loop for seconds
+        grown = await bot.command("growth", timeout=300.0) if args.growth else None
         if grown is not None:
             lines.append(f"bot heap gained in the window: {grown['tracked_gain']} tracked objects (now "
                          f"{grown['tracked']}), RSS {grown['rss_gain'] / 2**20:+.1f} MiB (the main process), Python's "
@@ -208,7 +209,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             lines.append(f"bot caches that changed (name/bound, entries at the window's start, at its end): "
                          f"{grown['caches']}")
             lines.append(f"bot traced allocations gained, by site (KiB, blocks): {grown['sites']}")
-        await stop_tables(tables, tasks)
+            lines.append(f"bot RSS given back by malloc_trim after the window: {grown['trimmed'] / 2**20:.1f} MiB "
+                         "(the RSS at the end below is after it)")
         live = showing_tables(tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
         lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "
