@@ -1,4 +1,5 @@
-"""Giving freed C heap back to the system in the picture processes, after every TRIM_EVERY-th picture.
+"""Giving freed C heap back to the system after every TRIM_EVERY-th picture: in the picture processes, and in the
+bot's own process, whose picture threads draw the private pictures (bot.pictures.draw).
 
 A picture is drawn through several full-size Pillow images (the frame, crops, the palette-mapped rows), and glibc
 keeps what they free in its heap for the next ones, in pieces that fragment: a process drawing the tables of 500
@@ -6,6 +7,13 @@ games grew from 79 to 125-130 MiB that way. Trimming the heap after every 64th p
 readings, for about 1 ms of CPU a trim, 0.02 ms a picture (tests/benchmarks/bench_picture_heap.py; JOURNAL.md,
 Load figures). A trim every 30 s had given back too little: a busy process fills the heap again within seconds.
 Mapping every large block apart (MALLOC_MMAP_THRESHOLD_) held it lower still but cost 3-5 ms a picture.
+
+The bot's own process did the same more slowly: at 500 tables its RSS grew about 1 MiB a minute for at least 25
+minutes, while its tracked objects and Python's small blocks stayed flat; what grew was glibc's free but kept heap
+(+19.5 MiB in 25 minutes; a trim then gave 13 MiB back). Its picture threads trimming after every 64th drawing (a
+trim every second or two at 500 tables, in the thread, off the event loop) about halved that growth in a 10-minute
+window, for no CPU per interaction that the benchmark could see (bench_load.py --slices; JOURNAL.md "twenty-third
+session").
 
 Where the C library has no malloc_trim (musl, macOS, Windows) nothing is trimmed.
 """
@@ -50,12 +58,13 @@ def malloc_trim() -> Callable[[], object] | None:
 
 
 @functools.cache
-def _trimmer() -> HeapTrimmer:
+def process_trimmer() -> HeapTrimmer:
+    """This process's trimmer, which every picture drawn in it counts towards."""
     return HeapTrimmer(TRIM_EVERY, malloc_trim())
 
 
 def drawn_and_trimmed(function: Callable[..., T], *args: Any) -> T:
-    """Draw a picture in a picture process (a module-level function of picklable values), then count it."""
+    """Draw a picture (in a picture process, or in the bot's own picture threads), then count it."""
     result = function(*args)
-    _trimmer().picture_drawn()
+    process_trimmer().picture_drawn()
     return result

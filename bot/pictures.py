@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot import picture_work
+from bot import heap, picture_work
 from bot.service import LogEntry
 from game.dreamcats import Event, EventKind, Observation, RoundResult, Slot
 from game.dreamcats.hindsight import Placed
@@ -48,8 +48,9 @@ def _pool() -> ThreadPoolExecutor:
 
 
 async def draw(work: Callable[[], T]) -> T:
-    """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop."""
-    return await asyncio.get_running_loop().run_in_executor(_pool(), work)
+    """Run a drawing in the bounded picture pool and wait for it, without blocking the event loop; the process's
+    heap is trimmed after every bot.heap.TRIM_EVERY-th drawing, in the pool's thread."""
+    return await asyncio.get_running_loop().run_in_executor(_pool(), heap.drawn_and_trimmed, work)
 
 
 MAX_RESTARTS = 3  # picture processes that keep dying (memory, a broken install) give way to the threads for good
@@ -121,14 +122,14 @@ async def draw_apart(function: Callable[..., T], *args: Any) -> T:
     (after MAX_RESTARTS, the threads draw everything)."""
     loop, pool, work = asyncio.get_running_loop(), _Processes.pool, functools.partial(function, *args)
     if pool is None:
-        return await loop.run_in_executor(_pool(), work)
+        return await draw(work)
     try:
         drawing = functools.partial(picture_work.drawn, _Processes.hasty, function, *args)
         return await loop.run_in_executor(pool, drawing)
     except BrokenProcessPool:
         if _Processes.pool is pool:
             _replace_broken(pool)
-        return await loop.run_in_executor(_pool(), work)
+        return await draw(work)
 
 
 def _replace_broken(pool: ProcessPoolExecutor) -> None:

@@ -1,4 +1,5 @@
-"""The picture processes' heap trimming: after every N-th picture, and nothing where the C library cannot trim."""
+"""The heap trimming of the picture processes and of the bot's own picture threads: after every N-th picture, and
+nothing where the C library cannot trim."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import platform
 
 import pytest
 
-from bot.heap import TRIM_EVERY, HeapTrimmer, drawn_and_trimmed, malloc_trim
+from bot.heap import TRIM_EVERY, HeapTrimmer, drawn_and_trimmed, malloc_trim, process_trimmer
+from bot.pictures import draw
 
 
 class CountingRelease:
@@ -47,3 +49,14 @@ def test_glibc_trim_is_found_and_runs() -> None:
 def test_a_picture_drawn_and_trimmed_is_the_drawing_s_own_result() -> None:
     results = [drawn_and_trimmed(lambda n: n * 2, n) for n in range(TRIM_EVERY + 1)]
     assert results == [n * 2 for n in range(TRIM_EVERY + 1)]
+
+
+async def test_drawings_in_the_bot_s_own_picture_threads_trim_its_heap_every_nth_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    release = CountingRelease()
+    trimmer = process_trimmer()
+    monkeypatch.setattr(trimmer, "release", release)
+    monkeypatch.setattr(trimmer, "drawn", 0)
+    results = [await draw(lambda n=n: n * 3) for n in range(2 * TRIM_EVERY + 1)]
+    assert results == [n * 3 for n in range(2 * TRIM_EVERY + 1)]
+    assert (trimmer.drawn, release.calls) == (2 * TRIM_EVERY + 1, 2)
