@@ -9,11 +9,10 @@ Load figures). A trim every 30 s had given back too little: a busy process fills
 Mapping every large block apart (MALLOC_MMAP_THRESHOLD_) held it lower still but cost 3-5 ms a picture.
 
 The bot's own process did the same more slowly: at 500 tables its RSS grew about 1 MiB a minute for at least 25
-minutes, while its tracked objects and Python's small blocks stayed flat; what grew was glibc's free but kept heap
-(+19.5 MiB in 25 minutes; a trim then gave 13 MiB back). Its picture threads trimming after every 64th drawing (a
-trim every second or two at 500 tables, in the thread, off the event loop) about halved that growth in a 10-minute
-window, for no CPU per interaction that the benchmark could see (bench_load.py --slices; JOURNAL.md "twenty-third
-session").
+minutes while its tracked objects and Python's small blocks stayed flat; what grew was glibc's free but kept heap
+(+19.5 MiB in 25 minutes; a trim after a 5-minute window gave 13 MiB back). Its picture threads now trim after every
+64th drawing too (in the drawing thread, off the event loop), which about halved that growth in a 10-minute window
+for no CPU per interaction that the benchmark could see (bench_load.py --slices; JOURNAL.md "twenty-third session").
 
 Where the C library has no malloc_trim (musl, macOS, Windows) nothing is trimmed.
 """
