@@ -11,8 +11,9 @@ Mapping every large block apart (MALLOC_MMAP_THRESHOLD_) held it lower still but
 The bot's own process did the same more slowly: at 500 tables its RSS grew about 1 MiB a minute for at least 25
 minutes while its tracked objects and Python's small blocks stayed flat; what grew was glibc's free but kept heap
 (+19.5 MiB in 25 minutes; a trim after a 5-minute window gave 13 MiB back). Its picture threads now trim after every
-64th drawing too (in the drawing thread, off the event loop), which about halved that growth in a 10-minute window
-for no CPU per interaction that the benchmark could see (bench_load.py --slices; JOURNAL.md "twenty-third session").
+64th drawing too (in the drawing thread, off the event loop), which cut that growth from about 0.9 to about 0.3 MiB a
+minute over 20 minutes for no CPU per interaction that the benchmark could see (bench_load.py --slices; JOURNAL.md
+"twenty-third session").
 
 Where the C library has no malloc_trim (musl, macOS, Windows) nothing is trimmed.
 """
@@ -37,7 +38,7 @@ class HeapTrimmer:
 
     def picture_drawn(self) -> None:
         """Count one picture; trim the heap if it is the every-th."""
-        self.drawn += 1
+        self.drawn += 1  # two picture threads may count at once: a count lost to the race only delays a trim
         if self.release is not None and self.drawn % self.every == 0:
             self.release()
 
