@@ -195,9 +195,10 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
         lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
                      f"({drawn} table pictures sent in the window, {showing} tables showing)")
-        await stop_tables(tables, tasks)  # first: --growth holds the bot's loop for seconds
-        grown = await bot.command("growth", timeout=300.0) if args.growth else None
+        grown = await bot.command("growth", timeout=120.0) if args.growth else None  # at the window's end
+        await stop_tables(tables, tasks)  # then: naming the holders holds the bot's loop for seconds
         if grown is not None:
+            grown |= await bot.command("holders", timeout=300.0)
             lines.append(f"bot heap gained in the window: {grown['tracked_gain']} tracked objects (now "
                          f"{grown['tracked']}), RSS {grown['rss_gain'] / 2**20:+.1f} MiB (the main process), Python's "
                          f"small blocks {grown['blocks_gain']:+d}, malloc in use "

@@ -4,8 +4,8 @@ Run by bench_load.py (`python -c` calling `run_process`, see load_process.BotPro
 --gateway URL --token T --database URL`.
 Commands arrive one per line on stdin and each is answered by one JSON line on stdout:
 `stats` (CPU seconds, RSS, interactions, accepted changes, the event loop's stalls), `reset-stalls`,
-`profile-start`, `profile-stop PATH` (cProfile of this process), `mark` and `growth` (what the heap gained
-between them, see load_growth), `quit`. Logging goes to stderr.
+`profile-start`, `profile-stop PATH` (cProfile of this process), `mark`, `growth` (what the heap gained
+between them, see load_growth) and `holders`, `quit`. Logging goes to stderr.
 """
 
 from __future__ import annotations
@@ -336,6 +336,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = growth.mark()
         elif command == "growth":  # what the heap gained since the mark
             answer = growth.growth()
+        elif command == "holders":  # what holds the new objects that `growth` counted, then a trim
+            answer = growth.holders_and_trim()
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.stalls_in_collections = counters.stalls_running = 0

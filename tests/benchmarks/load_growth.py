@@ -28,6 +28,7 @@ class GrowthMark:
         self.malloc = (0, 0)
         self.caches: dict[str, int] = {}
         self.ids: set[int] = set()
+        self.gainers: list[str] = []  # the types that gained most by the window's end
 
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
@@ -55,16 +56,22 @@ class GrowthMark:
                 sites.append([frames, difference.size_diff // 1024, difference.count_diff])
         caches = [[name, self.caches.get(name, 0), size] for name, size in cache_sizes().items()
                   if size != self.caches.get(name, 0)]
-        holders = self.holders([name for name, _ in types[:HOLDERS_OF]])
-        before = rss_bytes()
-        ctypes.CDLL("libc.so.6").malloc_trim(0)  # how much of the gain is freed heap that glibc kept
-        return {"trimmed": before - rss_bytes(), "holders": holders, "caches": caches,
+        self.gainers = [name for name, _ in types[:HOLDERS_OF]]
+        return {"caches": caches,
                 "tracked": sum(now.values()),
                 "tracked_gain": sum(now.values()) - sum(self.types.values()),
                 "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
                 "malloc_used_gain": malloc_bytes()[0] - self.malloc[0],
                 "malloc_free_gain": malloc_bytes()[1] - self.malloc[1],
                 "types": types, "sites": sites}
+
+    def holders_and_trim(self) -> dict[str, Any]:
+        """What holds the new objects of the types that gained most by the window's end (a heap walk of seconds:
+        asked for once the tables have stopped), then what a malloc_trim gives back."""
+        holders = self.holders(self.gainers)
+        before = rss_bytes()
+        ctypes.CDLL("libc.so.6").malloc_trim(0)  # how much is freed heap that glibc kept
+        return {"holders": holders, "trimmed": before - rss_bytes()}
 
     def holders(self, names: list[str]) -> dict[str, list[tuple[str, int]]]:
         """For each type named, what holds its objects made since the mark (a sample), most common first."""
