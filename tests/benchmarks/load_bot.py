@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import ctypes
 import gc
 import itertools
 import json
@@ -40,17 +39,11 @@ from bot.lateness import lateness_gauge
 from bot.service import Table
 from bot.views import holds
 from tests.benchmarks.histogram import Histogram
-from tests.benchmarks.load_growth import FRAMES, GrowthMark
+from tests.benchmarks.load_growth import FRAMES, GrowthMark, rss_bytes, trimmed_bytes
 
 log = logging.getLogger(__name__)
 
 TICK = 0.02  # how often the stall monitor wakes; a stall is the lateness of that wake-up
-
-
-def rss_bytes() -> int:
-    """This process's resident set size."""
-    with open("/proc/self/statm") as handle:
-        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
 class Counters:
@@ -303,9 +296,7 @@ def memory_report() -> dict[str, Any]:
     pixels = Counter()
     for image in images:
         pixels[f"{image.width}x{image.height} {image.mode}"] += image.width * image.height * len(image.getbands())
-    before = rss_bytes()
-    ctypes.CDLL("libc.so.6").malloc_trim(0)  # how much of the RSS is freed heap that glibc had kept
-    trimmed = before - rss_bytes()
+    trimmed = trimmed_bytes()  # how much of the RSS is freed heap that glibc had kept
     if not tracemalloc.is_tracing():
         return {"traced": 0, "top": [], "trimmed": trimmed, "images": pixels.most_common(12),
                 "image_bytes": sum(pixels.values())}

@@ -12,6 +12,8 @@ import tracemalloc
 from collections import Counter
 from typing import Any
 
+from bot.heap import malloc_trim
+
 FRAMES = 4  # traceback depth traced with --growth: enough to see which caller of a shared helper grows
 HOLDERS_OF = 6  # the types that gained most whose new objects' holders are named
 SAMPLE = 200  # new objects of a type whose holders are looked up (gc.get_referrers walks the whole heap)
@@ -57,21 +59,18 @@ class GrowthMark:
         caches = [[name, self.caches.get(name, 0), size] for name, size in cache_sizes().items()
                   if size != self.caches.get(name, 0)]
         self.gainers = [name for name, _ in types[:HOLDERS_OF]]
+        used, free = malloc_bytes()
         return {"caches": caches,
                 "tracked": sum(now.values()),
                 "tracked_gain": sum(now.values()) - sum(self.types.values()),
                 "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
-                "malloc_used_gain": malloc_bytes()[0] - self.malloc[0],
-                "malloc_free_gain": malloc_bytes()[1] - self.malloc[1],
+                "malloc_used_gain": used - self.malloc[0], "malloc_free_gain": free - self.malloc[1],
                 "types": types, "sites": sites}
 
     def holders_and_trim(self) -> dict[str, Any]:
         """What holds the new objects of the types that gained most by the window's end (a heap walk of seconds:
         asked for once the tables have stopped), then what a malloc_trim gives back."""
-        holders = self.holders(self.gainers)
-        before = rss_bytes()
-        ctypes.CDLL("libc.so.6").malloc_trim(0)  # how much is freed heap that glibc kept
-        return {"holders": holders, "trimmed": before - rss_bytes()}
+        return {"holders": self.holders(self.gainers), "trimmed": trimmed_bytes()}
 
     def holders(self, names: list[str]) -> dict[str, list[tuple[str, int]]]:
         """For each type named, what holds its objects made since the mark (a sample), most common first."""
@@ -116,6 +115,15 @@ def rss_bytes() -> int:
         return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def trimmed_bytes() -> int:
+    """Trim glibc's heap now (bot.heap.malloc_trim); the RSS that gave back (0 where the C library cannot trim)."""
+    trim, before = malloc_trim(), rss_bytes()
+    if trim is None:
+        return 0
+    trim()
+    return before - rss_bytes()
+
+
 class _MallInfo2(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in
                 ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
@@ -135,8 +143,9 @@ def cache_sizes() -> dict[str, int]:
     sizes: dict[str, int] = {}
     for thing in gc.get_objects():
         if isinstance(thing, functools._lru_cache_wrapper):
-            name = f"{thing.__module__}.{thing.__qualname__}/{thing.cache_info().maxsize}"
-            sizes[name] = sizes.get(name, 0) + thing.cache_info().currsize
+            info = thing.cache_info()
+            name = f"{thing.__module__}.{thing.__qualname__}/{info.maxsize}"
+            sizes[name] = sizes.get(name, 0) + info.currsize
         elif type(thing).__name__ == "PictureCache":
             info = thing.info()
             sizes[f"{type(thing).__module__}.PictureCache/{info.maxsize}"] = info.currsize

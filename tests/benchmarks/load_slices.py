@@ -20,9 +20,9 @@ async def watch_slices(bot: BotProcess, fake: FakeDiscord, tally: Tally, duratio
     before, acks, uploads = await bot.command("stats"), len(tally.acks), dict(fake.uploads)
     for number in range(slices):
         await asyncio.sleep(duration / slices)
-        after = await bot.command("stats")
-        lines.append(slice_line(number, before, after, tally.acks[acks:], uploads, dict(fake.uploads)))
-        before, acks, uploads = after, len(tally.acks), dict(fake.uploads)
+        after, uploaded = await bot.command("stats"), dict(fake.uploads)
+        lines.append(slice_line(number, before, after, tally.acks[acks:], uploads, uploaded))
+        before, acks, uploads = after, len(tally.acks), uploaded
     return lines
 
 
