@@ -207,6 +207,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
                          f"{grown['types']}")
             lines.append(f"bot heap: what holds the new objects of the types that gained most (a sample of each): "
                          f"{grown['holders']}")
+            lines.append(f"bot containers that gained most entries (what holds them, entries at the window's start, at "
+                         f"its end): {grown['containers']}")
             lines.append(f"bot caches that changed (name/bound, entries at the window's start, at its end): "
                          f"{grown['caches']}")
             lines.append(f"bot traced allocations gained, by site (KiB, blocks): {grown['sites']}")

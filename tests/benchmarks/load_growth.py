@@ -9,7 +9,7 @@ import gc
 import os
 import sys
 import tracemalloc
-from collections import Counter
+from collections import Counter, deque
 from typing import Any
 
 from bot.heap import malloc_trim
@@ -17,6 +17,7 @@ from bot.heap import malloc_trim
 FRAMES = 4  # traceback depth traced with --growth: enough to see which caller of a shared helper grows
 HOLDERS_OF = 6  # the types that gained most whose new objects' holders are named
 SAMPLE = 200  # new objects of a type whose holders are looked up (gc.get_referrers walks the whole heap)
+CONTAINERS = 8  # the containers that gained most entries, named with their holders
 
 
 class GrowthMark:
@@ -31,6 +32,10 @@ class GrowthMark:
         self.caches: dict[str, int] = {}
         self.ids: set[int] = set()
         self.gainers: list[str] = []  # the types that gained most by the window's end
+        # Entries of every dict, set, list and deque: a container of strings, numbers or bytes (which the collector
+        # does not track) grows unseen by the counts by type.
+        self.lengths: dict[int, int] = {}
+        self.grown: list[tuple[object, int, int]] = []  # the containers that gained most: (it, start, end)
 
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
@@ -40,11 +45,13 @@ class GrowthMark:
         self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         self.caches = cache_sizes()
+        self.lengths = container_lengths()
         return {"ok": True}
 
     def growth(self) -> dict[str, Any]:
         """What the heap gained since the mark: tracked objects by type, and allocation sites by traced bytes."""
         gc.collect()
+        self.grown = self.containers_grown()  # before this method makes containers of its own
         now = Counter(type(o).__qualname__ for o in gc.get_objects())
         gained = now.copy()
         gained.subtract(self.types)
@@ -67,10 +74,23 @@ class GrowthMark:
                 "malloc_used_gain": used - self.malloc[0], "malloc_free_gain": free - self.malloc[1],
                 "types": types, "sites": sites}
 
+    def containers_grown(self) -> list[tuple[object, int, int]]:
+        """The containers that gained most entries since the mark (a new one counts from none)."""
+        gains: list[tuple[object, int, int]] = []
+        for thing in gc.get_objects():
+            if isinstance(thing, _CONTAINERS):
+                start, end = self.lengths.get(id(thing), 0), len(thing)
+                if end - start >= 100:
+                    gains.append((thing, start, end))
+        return sorted(gains, key=lambda gain: gain[1] - gain[2])[:CONTAINERS]
+
     def holders_and_trim(self) -> dict[str, Any]:
         """What holds the new objects of the types that gained most by the window's end (a heap walk of seconds:
         asked for once the tables have stopped), then what a malloc_trim gives back."""
-        return {"holders": self.holders(self.gainers), "trimmed": trimmed_bytes()}
+        ignored = {id(self.grown), *(id(gain) for gain in self.grown)}
+        containers = [[name_container(thing, ignored), start, end] for thing, start, end in self.grown]
+        self.grown = []
+        return {"holders": self.holders(self.gainers), "containers": containers, "trimmed": trimmed_bytes()}
 
     def holders(self, names: list[str]) -> dict[str, list[tuple[str, int]]]:
         """For each type named, what holds its objects made since the mark (a sample), most common first."""
@@ -107,6 +127,28 @@ def describe(holder: object, samples: set[int], depth: int = 1) -> str:
         code = holder.f_code  # type: ignore[attr-defined]
         return f"frame {code.co_filename.rsplit('/', 2)[-1]}:{code.co_name}"
     return f"{type(holder).__module__}.{type(holder).__qualname__}{outer}"
+
+
+_CONTAINERS = (dict, set, list, deque)
+
+
+def container_lengths() -> dict[int, int]:
+    """The entries of every container the collector tracks, by its id."""
+    return {id(thing): len(thing) for thing in gc.get_objects() if isinstance(thing, _CONTAINERS)}
+
+
+def name_container(thing: object, ignored: set[int]) -> str:
+    """A container by the attribute or module global that holds it, else as `describe` tells its holders."""
+    for holder in gc.get_referrers(thing):
+        if id(holder) in ignored or not isinstance(holder, dict):
+            continue
+        names = [key for key, value in holder.items() if value is thing]
+        owners = [owner for owner in gc.get_referrers(holder) if getattr(owner, "__dict__", None) is holder]
+        if names and owners:
+            return f"{type(owners[0]).__module__}.{type(owners[0]).__qualname__}.{names[0]}"
+        if names and "__name__" in holder:
+            return f"{holder['__name__']}.{names[0]}"
+    return f"{type(thing).__qualname__} in " + describe(thing, ignored)
 
 
 def rss_bytes() -> int:
