@@ -46,7 +46,7 @@ class GrowthMark:
         self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         self.caches = cache_sizes()
         self.lengths = container_lengths()
-        return {"ok": True}
+        return {"rss": self.rss}
 
     def growth(self) -> dict[str, Any]:
         """What the heap gained since the mark: tracked objects by type, and allocation sites by traced bytes."""
