@@ -32,10 +32,11 @@ class GrowthMark:
         self.caches: dict[str, int] = {}
         self.ids: set[int] = set()
         self.gainers: list[str] = []  # the types that gained most by the window's end
-        # Entries of every dict, set, list and deque: a container of strings, numbers or bytes (which the collector
-        # does not track) grows unseen by the counts by type.
+        # Entries of every dict, set, list and deque reachable: a container of strings, numbers or bytes grows unseen
+        # by the counts by type (a dict of only such values is not even tracked by the collector).
         self.lengths: dict[int, int] = {}
-        self.grown: list[tuple[object, int, int]] = []  # the containers that gained most: (it, start, end)
+        # the containers that gained most: (it, what holds it, what holds that, start, end)
+        self.grown: list[tuple[object, object, object, int, int]] = []
 
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
@@ -43,14 +44,20 @@ class GrowthMark:
         self.types = Counter(type(o).__qualname__ for o in gc.get_objects())
         self.ids = {id(o) for o in gc.get_objects()}
         self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
-        self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         self.caches = cache_sizes()
-        self.lengths = container_lengths()
+        self.lengths = {}  # made before the walk, so that the walk leaves it out
+        self.lengths.update((key, len(thing)) for key, (thing, _, _) in reachable_containers(self.own()).items())
+        # The walk's sets held tens of MiB for a moment: given back, so that the window's RSS does not carry them,
+        # and the baseline read after it (these lengths stay until the window's end).
+        trimmed_bytes()
+        self.rss, self.blocks, self.malloc = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         return {"rss": self.rss}
 
     def growth(self) -> dict[str, Any]:
         """What the heap gained since the mark: tracked objects by type, and allocation sites by traced bytes."""
         gc.collect()
+        # The process as it is, before the walk below holds its own sets and lists for a moment.
+        rss, blocks, (used, free) = rss_bytes(), sys.getallocatedblocks(), malloc_bytes()
         self.grown = self.containers_grown()  # before this method makes containers of its own
         now = Counter(type(o).__qualname__ for o in gc.get_objects())
         gained = now.copy()
@@ -66,29 +73,32 @@ class GrowthMark:
         caches = [[name, self.caches.get(name, 0), size] for name, size in cache_sizes().items()
                   if size != self.caches.get(name, 0)]
         self.gainers = [name for name, _ in types[:HOLDERS_OF]]
-        used, free = malloc_bytes()
         return {"caches": caches,
                 "tracked": sum(now.values()),
                 "tracked_gain": sum(now.values()) - sum(self.types.values()),
-                "rss_gain": rss_bytes() - self.rss, "blocks_gain": sys.getallocatedblocks() - self.blocks,
+                "rss_gain": rss - self.rss, "blocks_gain": blocks - self.blocks,
                 "malloc_used_gain": used - self.malloc[0], "malloc_free_gain": free - self.malloc[1],
                 "types": types, "sites": sites}
 
-    def containers_grown(self) -> list[tuple[object, int, int]]:
-        """The containers that gained most entries since the mark (a new one counts from none)."""
-        gains: list[tuple[object, int, int]] = []
-        for thing in gc.get_objects():
-            if isinstance(thing, _CONTAINERS):
-                start, end = self.lengths.get(id(thing), 0), len(thing)
-                if end - start >= 100:
-                    gains.append((thing, start, end))
-        return sorted(gains, key=lambda gain: gain[1] - gain[2])[:CONTAINERS]
+    def containers_grown(self) -> list[tuple[object, object, object, int, int]]:
+        """The containers that gained most entries since the mark (a new one counts from none), each with what
+        reached it in the walk and what reached that."""
+        gains = []
+        for key, (thing, parent, grandparent) in reachable_containers(self.own()).items():
+            start, end = self.lengths.get(key, 0), len(thing)  # type: ignore[arg-type]
+            if end - start >= 100:
+                gains.append((thing, parent, grandparent, start, end))
+        return sorted(gains, key=lambda gain: gain[3] - gain[4])[:CONTAINERS]
+
+    def own(self) -> set[int]:
+        """The ids of this mark's own containers, which the walk leaves out."""
+        return {id(self), id(self.__dict__), id(self.lengths), id(self.ids), id(self.types), id(self.grown)}
 
     def holders_and_trim(self) -> dict[str, Any]:
         """What holds the new objects of the types that gained most by the window's end (a heap walk of seconds:
         asked for once the tables have stopped), then what a malloc_trim gives back."""
-        ignored = {id(self.grown), *(id(gain) for gain in self.grown)}
-        containers = [[name_container(thing, ignored), start, end] for thing, start, end in self.grown]
+        containers = [[name_container(thing, parent, grandparent), start, end]
+                      for thing, parent, grandparent, start, end in self.grown]
         self.grown = []
         return {"holders": self.holders(self.gainers), "containers": containers, "trimmed": trimmed_bytes()}
 
@@ -132,23 +142,44 @@ def describe(holder: object, samples: set[int], depth: int = 1) -> str:
 _CONTAINERS = (dict, set, list, deque)
 
 
-def container_lengths() -> dict[int, int]:
-    """The entries of every container the collector tracks, by its id."""
-    return {id(thing): len(thing) for thing in gc.get_objects() if isinstance(thing, _CONTAINERS)}
-
-
-def name_container(thing: object, ignored: set[int]) -> str:
-    """A container by the attribute or module global that holds it, else as `describe` tells its holders."""
-    for holder in gc.get_referrers(thing):
-        if id(holder) in ignored or not isinstance(holder, dict):
+def reachable_containers(leave_out: set[int]) -> dict[int, tuple[object, object, object]]:
+    """Every dict, set, list and deque reachable from the modules and the objects the collector tracks, by id, with
+    the object that reached it and the one that reached that; the objects in `leave_out` are not walked. A walk, not
+    the collector's lists: those leave out the objects frozen at start-up (gc.freeze, where the bot's long-lived
+    services are) and the dicts that hold only strings and numbers."""
+    found: dict[int, tuple[object, object, object]] = {}
+    parents: dict[int, object] = {}
+    seen: set[int] = set()
+    stack: list[tuple[object, object]] = []
+    seen.update(leave_out | {id(found), id(parents), id(seen), id(stack)})
+    stack.extend((module, None) for module in list(sys.modules.values()))
+    stack.extend((thing, None) for thing in gc.get_objects())
+    while stack:
+        thing, parent = stack.pop()
+        if id(thing) in seen:
             continue
-        names = [key for key, value in holder.items() if value is thing]
-        owners = [owner for owner in gc.get_referrers(holder) if getattr(owner, "__dict__", None) is holder]
-        if names and owners:
-            return f"{type(owners[0]).__module__}.{type(owners[0]).__qualname__}.{names[0]}"
-        if names and "__name__" in holder:
-            return f"{holder['__name__']}.{names[0]}"
-    return f"{type(thing).__qualname__} in " + describe(thing, ignored)
+        seen.add(id(thing))
+        if isinstance(thing, _CONTAINERS):
+            parents[id(thing)] = parent
+            found[id(thing)] = (thing, parent, parents.get(id(parent)))
+        stack.extend((referent, thing) for referent in gc.get_referents(thing) if id(referent) not in seen)
+    return found
+
+
+def name_container(thing: object, parent: object, grandparent: object) -> str:
+    """A container by the attribute, module global or key that holds it, else by the type of what holds it."""
+    if isinstance(parent, dict):
+        names = [key for key, value in parent.items() if value is thing]
+        if names and getattr(grandparent, "__dict__", None) is parent:
+            return f"{type(grandparent).__module__}.{type(grandparent).__qualname__}.{names[0]}"
+        if names and "__name__" in parent:
+            return f"{parent['__name__']}.{names[0]}"
+        if names:
+            return f"{type(thing).__qualname__} at key {names[0]!r} of a dict in {type(grandparent).__qualname__}"
+    for slot in getattr(type(parent), "__slots__", ()):
+        if getattr(parent, slot, None) is thing:
+            return f"{type(parent).__module__}.{type(parent).__qualname__}.{slot}"
+    return f"{type(thing).__qualname__} in {type(parent).__module__}.{type(parent).__qualname__}"
 
 
 def rss_bytes() -> int:
