@@ -176,9 +176,12 @@ def name_container(thing: object, parent: object, grandparent: object) -> str:
             return f"{parent['__name__']}.{names[0]}"
         if names:
             return f"{type(thing).__qualname__} at key {names[0]!r} of a dict in {type(grandparent).__qualname__}"
-    for slot in getattr(type(parent), "__slots__", ()):
-        if getattr(parent, slot, None) is thing:
-            return f"{type(parent).__module__}.{type(parent).__qualname__}.{slot}"
+    # An instance whose attributes Python keeps inline reaches them without a __dict__ of its own; or a slot.
+    attributes = [*getattr(parent, "__dict__", {}).items(),
+                  *((slot, getattr(parent, slot, None)) for slot in getattr(type(parent), "__slots__", ()))]
+    for name, value in attributes:
+        if value is thing:
+            return f"{type(parent).__module__}.{type(parent).__qualname__}.{name}"
     return f"{type(thing).__qualname__} in {type(parent).__module__}.{type(parent).__qualname__}"
 
 
