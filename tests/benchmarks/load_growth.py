@@ -1,5 +1,6 @@
-"""What the bot's heap gained over a window (bench_load.py --growth): objects by type and, with tracemalloc on,
-the allocation sites that grew most, between a mark at the window's start and its end."""
+"""What the bot's heap gained over a window (bench_load.py --growth): objects by type, the containers that gained
+most entries and, with tracemalloc on, the allocation sites that grew most, between a mark at the window's start and
+its end."""
 
 from __future__ import annotations
 
@@ -41,8 +42,10 @@ class GrowthMark:
     def mark(self) -> dict[str, Any]:
         """Remember the heap as it is now."""
         gc.collect()
-        self.types = Counter(type(o).__qualname__ for o in gc.get_objects())
-        self.ids = {id(o) for o in gc.get_objects()}
+        objects = gc.get_objects()
+        self.types = Counter(type(o).__qualname__ for o in objects)
+        self.ids = {id(o) for o in objects}
+        del objects  # not a root of the walk below
         self.snapshot = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.caches = cache_sizes()
         self.lengths = {}  # made before the walk, so that the walk leaves it out
@@ -148,10 +151,9 @@ def reachable_containers(leave_out: set[int]) -> dict[int, tuple[object, object,
     the collector's lists: those leave out the objects frozen at start-up (gc.freeze, where the bot's long-lived
     services are) and the dicts that hold only strings and numbers."""
     found: dict[int, tuple[object, object, object]] = {}
-    parents: dict[int, object] = {}
     seen: set[int] = set()
     stack: list[tuple[object, object]] = []
-    seen.update(leave_out | {id(found), id(parents), id(seen), id(stack)})
+    seen.update(leave_out | {id(found), id(seen), id(stack)})
     stack.extend((module, None) for module in list(sys.modules.values()))
     stack.extend((thing, None) for thing in gc.get_objects())
     while stack:
@@ -160,8 +162,8 @@ def reachable_containers(leave_out: set[int]) -> dict[int, tuple[object, object,
             continue
         seen.add(id(thing))
         if isinstance(thing, _CONTAINERS):
-            parents[id(thing)] = parent
-            found[id(thing)] = (thing, parent, parents.get(id(parent)))
+            held_by = found.get(id(parent))  # a container is walked before what it holds
+            found[id(thing)] = (thing, parent, None if held_by is None else held_by[1])
         stack.extend((referent, thing) for referent in gc.get_referents(thing) if id(referent) not in seen)
     return found
 
