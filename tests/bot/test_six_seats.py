@@ -45,6 +45,10 @@ async def test_a_six_seat_match_plays_to_its_end_and_is_recorded(world: World, g
             await asyncio.sleep(0.01)  # the storage threads keep real time
             await bot.presenter.idle()
             await fake.idle()
+        # The match may end while fake.idle() waits (its record is saved on a storage thread): the standings are
+        # queued then, so wait for them once more (CI, under load, looked before they were posted).
+        await bot.presenter.idle()
+        await fake.idle()
         async with bot.db.sessions() as session:
             stored = (await session.scalars(select(Match).where(Match.game_id == game_id))).one()
         assert (stored.game, stored.seat_count) == (game, 6)
