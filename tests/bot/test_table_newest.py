@@ -56,7 +56,7 @@ async def test_a_move_while_the_table_moves_below_its_reveal_is_shown_on_the_one
         if call.method != "POST" or ":next:" not in components or clicked:
             return None
         clicked.append(asyncio.get_running_loop().create_task(fake.click(world.bo, confirm, players.cid("quitok"))))
-        return Fault(delay=0.5)
+        return Fault(delay=1.0)
 
     fake.outage = moving_table
     while players.table is not None and players.table.state is not None and players.table.state.round.number == 1:
