@@ -33,6 +33,7 @@ from tests.benchmarks.load_people import Tally
 from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
 from tests.benchmarks.load_report import Window, percentile, report_memory, report_window
+from tests.benchmarks.load_shown import newest_line, shown_text
 from tests.benchmarks.load_slices import watch_slices
 from tests.fakediscord import FakeDiscord
 
@@ -219,6 +220,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             lines.append(f"bot traced allocations gained, by site (KiB, blocks): {grown['sites']}")
             lines.append(f"bot RSS given back by malloc_trim after the window: {grown['trimmed'] / 2**20:.1f} MiB "
                          "(the RSS at the end below is after it)")
+        lines.append(await newest_line(lambda: bot.command("shown"), lambda message_id: shown_text(fake, message_id)))
         live = showing_tables(tables)
         lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
         lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "

@@ -40,6 +40,7 @@ from bot.service import Table
 from bot.views import holds
 from tests.benchmarks.histogram import Histogram
 from tests.benchmarks.load_growth import FRAMES, GrowthMark, rss_bytes, trimmed_bytes
+from tests.benchmarks.load_shown import newest_texts
 
 log = logging.getLogger(__name__)
 
@@ -307,7 +308,7 @@ def memory_report() -> dict[str, Any]:
             "top": [[str(s.traceback[0]), s.size // 1024, s.count] for s in top]}
 
 
-async def serve_commands(counters: Counters, started: float) -> None:
+async def serve_commands(bot: LoadBot, counters: Counters, started: float) -> None:
     """Answer bench_load.py's commands on stdin until `quit` or EOF."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
@@ -329,6 +330,8 @@ async def serve_commands(counters: Counters, started: float) -> None:
             answer = growth.growth()
         elif command == "holders":  # what holds the new objects that `growth` counted, then a trim
             answer = growth.holders_and_trim()
+        elif command == "shown":  # each live table's newest text, by its message (bench_load.py, at the end)
+            answer = {"tables": newest_texts(bot)}
         elif command == "reset-stalls":
             counters.max_stall, counters.stalls_over_50ms = 0.0, 0
             counters.stalls_in_collections = counters.stalls_running = 0
@@ -371,7 +374,7 @@ async def main(args: argparse.Namespace) -> None:
     watcher = asyncio.create_task(watch_loop(bot.counters))
     spacing = asyncio.create_task(watch_spacing(bot))
     runner = asyncio.create_task(bot.start(args.token))
-    await serve_commands(bot.counters, started)
+    await serve_commands(bot, bot.counters, started)
     watcher.cancel()
     spacing.cancel()
     await bot.close()
