@@ -38,9 +38,9 @@ class TablePosts:
         self.tokens = EditTokens()
         self._locks: dict[str, asyncio.Lock] = {}
         self._unsure: dict[str, str] = {}  # game id: the nonce of a table post whose answer never came
-        # game id: {a table message replaced: the one posted in its place}. A move made while the table was being
-        # posted again reaches the presenter as a copy naming the old message; it is shown on the new one.
-        self._moved: dict[str, dict[int, int]] = {}
+        # game id: the message posted here that shows its table now. A move made while the table was being posted
+        # again reaches the presenter as a copy naming the old message; it is shown on this one.
+        self._showing: dict[str, int] = {}
 
     def lock(self, game_id: str) -> asyncio.Lock:
         """The lock that keeps one game's edits in order."""
@@ -50,7 +50,7 @@ class TablePosts:
         """The game is over: no lock or repost mark kept for it."""
         self.repost.discard(game_id)
         self._unsure.pop(game_id, None)
-        self._moved.pop(game_id, None)
+        self._showing.pop(game_id, None)
         self.tokens.forget(game_id)
         lock = self._locks.get(game_id)
         if lock is not None and not lock.locked():
@@ -59,7 +59,7 @@ class TablePosts:
     async def edit_text(self, table: Table, content: str, rows: list[dict[str, Any]]) -> None:
         """Only the text and the buttons (`rows`: bot.views.shown.component_rows; the picture stays); TableGoneError
         if there is no message to edit."""
-        self._follow_moves(table)
+        self._point_at_showing(table)
         if table.message_id is None or table.game_id in self.repost or lobby_moving(table):
             raise TableGoneError(table.game_id)
         try:
@@ -73,8 +73,7 @@ class TablePosts:
                    content: str | None = None, attachments: list[discord.File] | None = None) -> None:
         """Edit the table message; if it was deleted (or must move below a reveal), post it again and remember it."""
         channel = self.bot.get_partial_messageable(post_channel(table), guild_id=table.guild_id)
-        self._follow_moves(table)
-        replaced = table.message_id
+        self._point_at_showing(table)
         retired = table.message_id if table.game_id in self.repost else None
         self.repost.discard(table.game_id)
         if lobby_moving(table):  # the match starts in its thread: the table is posted there
@@ -91,9 +90,7 @@ class TablePosts:
         message = await self._post_table(table, channel, retired, embed=embed, view=view, content=content,
                                          attachments=attachments)
         self.edits += 1
-        table.message_id = message.id
-        if replaced is not None and replaced != message.id:
-            self._moved.setdefault(table.game_id, {})[replaced] = message.id
+        table.message_id = self._showing[table.game_id] = message.id
         try:
             await self.bot.service.set_message(table.game_id, message.id)
         except GameError as exc:  # the game ended meanwhile: nothing to remember
@@ -101,13 +98,9 @@ class TablePosts:
         if retired is not None:
             await self._retire(channel, table.game_id, retired)
 
-    def _follow_moves(self, table: Table) -> None:
-        """Point a table copy that still names a message since replaced at the one now showing the table."""
-        moved = self._moved.get(table.game_id, {})
-        for _ in range(len(moved)):  # a chain when it moved more than once since the copy was made; ids never repeat
-            if table.message_id not in moved:
-                return
-            table.message_id = moved[table.message_id]
+    def _point_at_showing(self, table: Table) -> None:
+        """Point a table copy that may still name a message since replaced at the one now showing the table."""
+        table.message_id = self._showing.get(table.game_id, table.message_id)
 
     async def _post_table(self, table: Table, channel: discord.PartialMessageable, retired: int | None, *,
                           embed: discord.Embed, view: discord.ui.View | None, content: str | None,

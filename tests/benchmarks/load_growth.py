@@ -91,7 +91,7 @@ class GrowthMark:
             start, end = self.lengths.get(key, 0), len(thing)  # type: ignore[arg-type]
             if end - start >= 100:
                 gains.append((thing, parent, grandparent, start, end))
-        return sorted(gains, key=lambda gain: gain[3] - gain[4])[:CONTAINERS]
+        return sorted(gains, key=lambda gain: gain[4] - gain[3], reverse=True)[:CONTAINERS]  # largest gain first
 
     def own(self) -> set[int]:
         """The ids of this mark's own containers, which the walk leaves out."""
