@@ -1,7 +1,10 @@
-"""The load benchmark's end check: a table whose message shows other text than its newest state is counted."""
+"""The load benchmark's end check (a table whose message shows other text than its newest state is counted), and its bot
+process importing what the deployed bot does."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 from tests.benchmarks.load_shown import newest_line, stale_tables
@@ -35,3 +38,12 @@ async def test_the_line_gives_up_after_its_patience() -> None:
 
     line = await newest_line(ask, {7: "Bo's turn"}.get, patience=0.0)
     assert ": 1 of 1 at once, 1 of 1 after 0.0 s" in line
+
+
+def test_the_benchmark_s_bot_process_imports_neither_the_fake_nor_pytest() -> None:
+    """The bot process of bench_load imports what the deployed bot does: the fake's server and pytest would add to its
+    start-up time and memory, which the benchmark measures."""
+    probe = ("import sys, tests.benchmarks.load_bot; "
+             "print(sorted(m for m in ('tests.fakediscord', '_pytest', 'aiohttp.web') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"

@@ -253,7 +253,7 @@ def stats(counters: Counters, started: float) -> dict[str, Any]:
             "collections": counters.collections,
             "by_generation": list(counters.by_generation), "freed_by_generation": list(counters.freed_by_generation),
             "gc_seconds": counters.gc_seconds,
-            "ready_after": None if counters.ready_at is None else counters.ready_at - started,
+            "ready_after": None if counters.ready_at is None else counters.ready_at - started, "started": started,
             "threads": threads, "now": time.monotonic(),
             "bot_acks": bot_quantiles(counters.acks), "bot_saves": bot_quantiles(counters.saves),
             "transactions": getattr(counters.group, "transactions", 0), "works": getattr(counters.group, "works", 0),

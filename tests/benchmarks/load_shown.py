@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.client import DreamcatsBot
 from bot.presentations import presentation_of
-from tests.fakediscord import FakeDiscord
+
+if TYPE_CHECKING:  # the bot process imports this module too, and must not load the fake (aiohttp's server, pytest)
+    from tests.fakediscord import FakeDiscord
 
 
 def newest_texts(bot: DreamcatsBot) -> dict[str, str]:

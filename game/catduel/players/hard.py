@@ -17,7 +17,6 @@ from game.catduel.actions import Action, Choose
 from game.catduel.cards import Ability, Chance, Move
 from game.catduel.observation import Observation
 from game.catduel.players.common import choices, me, opponents, prelude_choice, preludes
-from game.catduel.players.duel import win_chance
 from game.catduel.players.model import Guess, guesses, none_of
 from game.catduel.players.normal import prelude_ability
 from game.catduel.players.reading import me_first, strategies, worth_of
@@ -28,8 +27,8 @@ SPEND = 0.25  # what playing a card costs beyond losing it from the hand (keep s
 TEMPERATURE = 0.35
 KILL = 2.0  # the worth of knocking a cat out
 DUEL_TEMPERATURE = 0.01  # face to face, in chance to win
-
-win_chance()  # built once (about 0.1 s) when the player is loaded, so that no decision waits for it
+# `duel.win_chance`'s table (about 0.1 s to build) is built at a process's first face-to-face decision, not on
+# import: every process that imports the players (the bot starting up, however few Cat Duel tables it holds) would pay.
 
 
 def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
