@@ -27,12 +27,15 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from tests.benchmarks.load_bot import Counters, watch_loop
+from tests.benchmarks.load_heap_lines import growth_lines, memory_lines, objects_lines
 from tests.benchmarks.load_people import Tally
 from tests.benchmarks.load_play import PlayingTable, show_people_their_tables
 from tests.benchmarks.load_process import BotProcess, database_bytes, drop_database, process_cpu, scratch_database
-from tests.benchmarks.load_report import Window, percentile, report_memory, report_window
+from tests.benchmarks.load_report import Window, report_memory, report_window
+from tests.benchmarks.load_restart import measure_restart
 from tests.benchmarks.load_shown import newest_line, shown_text
 from tests.benchmarks.load_slices import watch_slices
 from tests.fakediscord import FakeDiscord
@@ -106,29 +109,79 @@ async def stop_tables(tables: list[PlayingTable], tasks: list[asyncio.Task[None]
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: argparse.Namespace, url: str,
-                          log: Path) -> list[str]:
-    """Kill the bot with every table live, start a new one and time until every table answers a click."""
-    started = time.monotonic()
-    bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                 edit_interval=args.edit_interval, defer_after=args.defer_after,
-                                 picture_processes=args.picture_processes)
-    ready = await bot.wait_ready()
-    tally = Tally()
-    live = [t for t in tables if t.message is not None and not t.over]
-    for table in live:
-        table.tally, table.think = tally, 0.0
-    clicked = time.monotonic() - started
-    answers = await asyncio.gather(*(t.press(t.seats[0].user, t.message, f"dc:{t.game_id}:dream")
-                                     for t in live if t.message is not None))
-    everyone = time.monotonic() - started
-    await bot.quit()
-    answered = sum(a is not None for a in answers)
-    imports = ready["started"] - started  # one clock (CLOCK_MONOTONIC) for both processes
-    return [f"restart: the interpreter and its imports {imports:.2f} s, then ready (on_ready) "
-            f"{ready['ready_after']:.2f} s later; {answered} of {len(live)} live tables, each clicked "
-            f"{clicked:.2f} s after the process started, answered by {everyone:.2f} s (ack p99 "
-            f"{percentile(tally.acks, 0.99) * 1000:.0f} ms, failures {len(tally.failures)})"]
+async def open_all(bot: BotProcess, fake: FakeDiscord, tables: list[PlayingTable], args: argparse.Namespace
+                   ) -> tuple[list[asyncio.Task[None]], dict[str, Any], dict[str, Any]]:
+    """Open every table (half, then the rest) and say how it went; the people's tasks and the bot's stats halfway
+    and at the end."""
+    opening, opening_control = time.monotonic(), Counters()
+    opening_watcher = asyncio.create_task(watch_loop(opening_control))
+    gc.callbacks.append(opening_control.time_gc)
+    half = len(tables) // 2
+    tasks = await open_tables(tables[:half], args.open_rate)
+    halfway = await bot.command("stats")
+    tasks += await open_tables(tables[half:], args.open_rate)
+    opened = await bot.command("stats")
+    gc.callbacks.remove(opening_control.time_gc)
+    opening_watcher.cancel()
+    print(f"opened {sum(t.shown_once for t in tables)} of {args.games} tables in "
+          f"{time.monotonic() - opening:.1f} s; meanwhile this process (fake + people) stalled up to "
+          f"{opening_control.max_stall * 1000:.0f} ms, {opening_control.stalls_over_50ms} times over 50 ms, its "
+          f"collector's longest pause {opening_control.max_gc_pause * 1000:.0f} ms "
+          f"({opening_control.full_collections} full collections of {opening_control.collections}); "
+          f"{len(fake.violations)} violations so far")
+    return tasks, halfway, opened
+
+
+async def mark_heap(bot: BotProcess) -> None:
+    """`--growth`'s mark, before the window: its walk of the heap holds the bot's loop, which the window must not
+    count."""
+    marked = time.perf_counter()
+    mark = await bot.command("mark", timeout=120.0)
+    held = (time.perf_counter() - marked) * 1000
+    print(f"the heap's mark held the bot for {held:.0f} ms, before the window; the main process's RSS then "
+          f"{mark['rss'] / 2**20:.1f} MiB")
+    await asyncio.sleep(1.0)  # the clicks it held back are answered before the window begins
+
+
+async def measure_window(bot: BotProcess, fake: FakeDiscord, tables: list[PlayingTable], tally: Tally,
+                         args: argparse.Namespace) -> list[str]:
+    """The measured window: the people play on for `--duration` seconds; its figures."""
+    tally.reset()
+    await bot.command("reset-stalls")
+    if args.profile:
+        await bot.command("profile-start")
+    uploads, requests, kinds = dict(fake.uploads), fake.request_count, Counter(fake.request_kinds)
+    before, cpu = await bot.command("stats"), process_cpu()
+    control = Counters()  # the same stall monitor in this process: what the machine itself does to a loop
+    watcher = asyncio.create_task(watch_loop(control))
+    gc.callbacks.append(control.time_gc)
+    if args.slices > 1:
+        sliced = await watch_slices(bot, fake, tally, args.duration, args.slices)
+    else:
+        sliced = []
+        await asyncio.sleep(args.duration)
+    after, cpu = await bot.command("stats"), process_cpu() - cpu
+    gc.callbacks.remove(control.time_gc)
+    watcher.cancel()
+    pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
+    if args.profile:
+        await bot.command(f"profile-stop {Path(args.profile).resolve()}")
+    window = Window(args.games, before, after, cpu, tally)
+    lines = report_window(window) + sliced
+    lines.append(f"control: this process's own loop (fake + people) stalled up to {control.max_stall * 1000:.0f} "
+                 f"ms, {control.stalls_over_50ms} times over 50 ms (what the machine does to any loop); "
+                 f"its garbage collector's longest pause {control.max_gc_pause * 1000:.0f} ms, "
+                 f"{control.full_collections} full collections of {control.collections}")
+    per = max(1.0, window.delta("interactions"))
+    lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f} (" + ", ".join(
+        f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
+    showing, drawn = showing_tables(tables), pictures.get("table.png", 0)
+    lines.append(global_limit_line(fake.request_kinds - kinds, args.duration, showing))
+    lines.append("pictures sent per interaction: " + ", ".join(
+        f"{name} {count / per:.2f}" for name, count in sorted(pictures.items())))
+    lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
+                 f"({drawn} table pictures sent in the window, {showing} tables showing)")
+    return lines
 
 
 async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
@@ -143,108 +196,27 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
                                      picture_processes=args.picture_processes, free_saves=args.free_saves)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
-        opening, opening_control = time.monotonic(), Counters()
-        opening_watcher = asyncio.create_task(watch_loop(opening_control))
-        gc.callbacks.append(opening_control.time_gc)
-        half = len(tables) // 2
-        tasks = await open_tables(tables[:half], args.open_rate)
-        halfway = await bot.command("stats")
-        tasks += await open_tables(tables[half:], args.open_rate)
-        opened = await bot.command("stats")
-        gc.callbacks.remove(opening_control.time_gc)
-        opening_watcher.cancel()
-        print(f"opened {sum(t.shown_once for t in tables)} of {args.games} tables in "
-              f"{time.monotonic() - opening:.1f} s; meanwhile this process (fake + people) stalled up to "
-              f"{opening_control.max_stall * 1000:.0f} ms, {opening_control.stalls_over_50ms} times over 50 ms, its "
-              f"collector's longest pause {opening_control.max_gc_pause * 1000:.0f} ms "
-              f"({opening_control.full_collections} full collections of {opening_control.collections}); "
-              f"{len(fake.violations)} violations so far")
+        tasks, halfway, opened = await open_all(bot, fake, tables, args)
         if args.fake_collects_while_opening:
             quiet_collector()
         await asyncio.sleep(args.warmup)
-        if args.growth:  # first: its walk of the heap holds the bot's loop, which the window must not count
-            marked = time.perf_counter()
-            mark = await bot.command("mark", timeout=120.0)
-            held = (time.perf_counter() - marked) * 1000
-            print(f"the heap's mark held the bot for {held:.0f} ms, before the window; the main process's RSS then "
-                  f"{mark['rss'] / 2**20:.1f} MiB")
-            await asyncio.sleep(1.0)  # the clicks it held back are answered before the window begins
-        tally.reset()
-        await bot.command("reset-stalls")
-        if args.profile:
-            await bot.command("profile-start")
-        uploads, requests, kinds = dict(fake.uploads), fake.request_count, Counter(fake.request_kinds)
-        before, cpu = await bot.command("stats"), process_cpu()
-        control = Counters()  # the same stall monitor in this process: what the machine itself does to a loop
-        watcher = asyncio.create_task(watch_loop(control))
-        gc.callbacks.append(control.time_gc)
-        if args.slices > 1:
-            sliced = await watch_slices(bot, fake, tally, args.duration, args.slices)
-        else:
-            sliced = []
-            await asyncio.sleep(args.duration)
-        after, cpu = await bot.command("stats"), process_cpu() - cpu
-        gc.callbacks.remove(control.time_gc)
-        watcher.cancel()
-        pictures = {name: count - uploads.get(name, 0) for name, count in fake.uploads.items()}
-        if args.profile:
-            await bot.command(f"profile-stop {Path(args.profile).resolve()}")
-        window = Window(args.games, before, after, cpu, tally)
-        lines = report_window(window) + sliced
-        lines.append(f"control: this process's own loop (fake + people) stalled up to {control.max_stall * 1000:.0f} "
-                     f"ms, {control.stalls_over_50ms} times over 50 ms (what the machine does to any loop); "
-                     f"its garbage collector's longest pause {control.max_gc_pause * 1000:.0f} ms, "
-                     f"{control.full_collections} full collections of {control.collections}")
-        per = max(1.0, window.delta("interactions"))
-        lines.append(f"REST requests per interaction: {(fake.request_count - requests) / per:.2f} (" + ", ".join(
-            f"{kind} {count / per:.2f}" for kind, count in (fake.request_kinds - kinds).most_common(8)) + ")")
-        showing, drawn = showing_tables(tables), pictures.get("table.png", 0)
-        lines.append(global_limit_line(fake.request_kinds - kinds, args.duration, showing))
-        lines.append("pictures sent per interaction: " + ", ".join(
-            f"{name} {count / max(1, window.delta('interactions')):.2f}" for name, count in sorted(pictures.items())))
-        lines.append(f"a table's picture: a new one every {args.duration * showing / max(1, drawn):.1f} s on average "
-                     f"({drawn} table pictures sent in the window, {showing} tables showing)")
+        if args.growth:
+            await mark_heap(bot)
+        lines = await measure_window(bot, fake, tables, tally, args)
         grown = await bot.command("growth", timeout=120.0) if args.growth else None  # at the window's end
         await stop_tables(tables, tasks)  # then: naming the holders holds the bot's loop for seconds
         if grown is not None:
-            grown |= await bot.command("holders", timeout=300.0)
-            lines.append(f"bot heap gained in the window: {grown['tracked_gain']} tracked objects (now "
-                         f"{grown['tracked']}), RSS {grown['rss_gain'] / 2**20:+.1f} MiB (the main process), Python's "
-                         f"small blocks {grown['blocks_gain']:+d}, malloc in use "
-                         f"{grown['malloc_used_gain'] / 2**20:+.1f} MiB and free but kept "
-                         f"{grown['malloc_free_gain'] / 2**20:+.1f} MiB; by type: "
-                         f"{grown['types']}")
-            lines.append(f"bot heap: what holds the new objects of the types that gained most (a sample of each): "
-                         f"{grown['holders']}")
-            lines.append(f"bot containers that gained most entries (what holds them, entries at the window's start, at "
-                         f"its end): {grown['containers']}")
-            lines.append(f"bot caches that changed (name/bound, entries at the window's start, at its end): "
-                         f"{grown['caches']}")
-            lines.append(f"bot traced allocations gained, by site (KiB, blocks): {grown['sites']}")
-            lines.append(f"bot RSS given back by malloc_trim after the window: {grown['trimmed'] / 2**20:.1f} MiB "
-                         "(the RSS at the end below is after it)")
+            lines += growth_lines(grown | await bot.command("holders", timeout=300.0))
         lines.append(await newest_line(lambda: bot.command("shown"), lambda message_id: shown_text(fake, message_id)))
-        live = showing_tables(tables)
-        lines += report_memory(max(1, live), empty, opened, await bot.command("stats"))
+        lines += report_memory(max(1, showing_tables(tables)), empty, opened, await bot.command("stats"))
+        half = len(tables) // 2
         lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "
                      f"{len(tables) - half}, {(opened['rss'] - halfway['rss']) / max(1, len(tables) - half) / 1024:.0f}"
                      " KiB per table once the shared caches are warm")
         if args.objects:
-            heap = await bot.command("objects")
-            lines.append(f"bot heap: {heap['tracked']} tracked objects ({heap['references']} references), "
-                         f"{heap['frozen']} frozen; a full collection now: {heap['full_collection_ms']} ms CPU, "
-                         f"{heap['garbage']} unreachable found; at once again: {heap['again_ms']} ms")
-            lines.append(f"bot heap by type: {heap['objects']}")
-            lines.append(f"bot tasks by coroutine: {heap['tasks']}")
-            lines.append(f"unreachable (reference cycles) by type: {heap['cycles']}")
-            lines.append(f"bot heap, widest containers (references, type): {heap['widest']}")
+            lines += objects_lines(await bot.command("objects"))
         if args.memory:
-            memory = await bot.command("memory")
-            lines.append(f"bot RSS given back by malloc_trim: {memory['trimmed'] / 2**20:.1f} MiB")
-            lines.append(f"bot Pillow images alive: {memory['image_bytes'] / 2**20:.1f} MiB of pixels; by size: "
-                         f"{memory['images']}")
-            lines.append(f"bot Python allocations (tracemalloc): {memory['traced'] / 2**20:.1f} MiB; "
-                         f"largest by line (KiB, blocks): {memory['top']}")
+            lines += memory_lines(await bot.command("memory"))
         finished = (await bot.command("stats"))["finished"]
         if args.restart:
             await bot.kill()

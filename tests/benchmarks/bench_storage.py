@@ -38,7 +38,7 @@ from bot.storage import Database, LiveGameRecord, create_live_game
 from bot.storage.models import LiveGame
 from game.dreamcats import InitialPeek, MatchSettings, legal_actions, observe
 from game.dreamcats.players import choose
-from tests.benchmarks.load_bot import thread_cpu
+from tests.benchmarks.load_usage import thread_cpu
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
 
 ANA, BO = Person(1, "Ana"), Person(2, "Bo")
