@@ -1,9 +1,13 @@
-"""The hard player face to face: its round arithmetic agrees with the engine, and it stays honest and sharp."""
+"""The hard player face to face: its round arithmetic agrees with the engine, it stays honest and sharp, and its table
+of chances is built only when first needed."""
 
 from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +77,12 @@ def test_hard_finishes_a_cat_it_can_knock_out() -> None:
     legal = legal_actions(state, 0)
     picks = [PLAYERS["hard"](observe(state, 0), legal, random.Random(i)) for i in range(20)]
     assert all(p == Choose(0, Move.SCRATCH, (1,), Chance.CANT_GUARD) for p in picks)
+
+
+def test_the_win_chance_table_is_built_at_its_first_use_not_when_the_players_are_imported() -> None:
+    """The table takes about 0.1 s to build: a bot starting up imports every game's players and must not pay for it."""
+    probe = ("import game.games; from game.catduel.players.duel import win_chance; "
+             "print(win_chance.cache_info().currsize)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert done.stdout.strip() == "0"
