@@ -3,12 +3,10 @@ process importing what the deployed bot does."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 from tests.benchmarks.load_shown import newest_line, stale_tables
+from tests.probe import printed_by
 
 
 def test_a_message_showing_other_text_or_none_is_stale() -> None:
@@ -46,6 +44,4 @@ def test_the_benchmark_s_bot_process_imports_neither_the_fake_nor_pytest() -> No
     start-up time and memory, which the benchmark measures."""
     probe = ("import sys, tests.benchmarks.load_bot; "
              "print(sorted(m for m in ('tests.fakediscord', '_pytest', 'aiohttp.web') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True,
-                          cwd=Path(__file__).resolve().parents[1])
-    assert done.stdout.strip() == "[]"
+    assert printed_by("-c", probe) == "[]"

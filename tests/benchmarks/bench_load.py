@@ -110,9 +110,9 @@ async def stop_tables(tables: list[PlayingTable], tasks: list[asyncio.Task[None]
 
 
 async def open_all(bot: BotProcess, fake: FakeDiscord, tables: list[PlayingTable], args: argparse.Namespace
-                   ) -> tuple[list[asyncio.Task[None]], dict[str, Any], dict[str, Any]]:
-    """Open every table (half, then the rest) and say how it went; the people's tasks and the bot's stats halfway
-    and at the end."""
+                   ) -> tuple[list[asyncio.Task[None]], dict[str, Any], str]:
+    """Open every table (half, then the rest) and say how it went; the people's tasks, the bot's stats once all are
+    open, and the line on what the second half of the tables cost."""
     opening, opening_control = time.monotonic(), Counters()
     opening_watcher = asyncio.create_task(watch_loop(opening_control))
     gc.callbacks.append(opening_control.time_gc)
@@ -129,7 +129,9 @@ async def open_all(bot: BotProcess, fake: FakeDiscord, tables: list[PlayingTable
           f"collector's longest pause {opening_control.max_gc_pause * 1000:.0f} ms "
           f"({opening_control.full_collections} full collections of {opening_control.collections}); "
           f"{len(fake.violations)} violations so far")
-    return tasks, halfway, opened
+    grown, second = opened["rss"] - halfway["rss"], len(tables) - half
+    return tasks, opened, (f"bot RSS, second half of the tables: {grown / 1024:.0f} KiB for {second}, "
+                           f"{grown / max(1, second) / 1024:.0f} KiB per table once the shared caches are warm")
 
 
 async def mark_heap(bot: BotProcess) -> None:
@@ -196,7 +198,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
                                      picture_processes=args.picture_processes, free_saves=args.free_saves)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
-        tasks, halfway, opened = await open_all(bot, fake, tables, args)
+        tasks, opened, second_half = await open_all(bot, fake, tables, args)
         if args.fake_collects_while_opening:
             quiet_collector()
         await asyncio.sleep(args.warmup)
@@ -209,10 +211,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             lines += growth_lines(grown | await bot.command("holders", timeout=300.0))
         lines.append(await newest_line(lambda: bot.command("shown"), lambda message_id: shown_text(fake, message_id)))
         lines += report_memory(max(1, showing_tables(tables)), empty, opened, await bot.command("stats"))
-        half = len(tables) // 2
-        lines.append(f"bot RSS, second half of the tables: {(opened['rss'] - halfway['rss']) / 1024:.0f} KiB for "
-                     f"{len(tables) - half}, {(opened['rss'] - halfway['rss']) / max(1, len(tables) - half) / 1024:.0f}"
-                     " KiB per table once the shared caches are warm")
+        lines.append(second_half)
         if args.objects:
             lines += objects_lines(await bot.command("objects"))
         if args.memory:

@@ -16,7 +16,7 @@ from bot.storage import leaderboard
 from bot.views.ids import TEMPLATE
 from game.catduel import Cat, MatchState, Phase, observe
 from tests.bot.conftest import World
-from tests.bot.ui import TableClicks
+from tests.bot.ui import WHOLE_MATCH_QUIET, TableClicks
 from tests.fakediscord import FakeMessage, FakeUser
 
 PUBLIC_FILES = {"table.png", "standings.png"}
@@ -130,9 +130,7 @@ async def open_catduel(world: World, bot: DreamcatsBot, *, duels: int = 3) -> Du
 async def test_two_people_and_a_computer_play_a_whole_catduel_match(world: World, running: DreamcatsBot,
                                                                     caplog: pytest.LogCaptureFixture) -> None:
     fake = world.fake
-    # A whole match of clicks: each one's answer is waited for, and settle() waits for the bot's own queues to empty,
-    # so a short quiet spell after each is enough (the default 50 ms made most of this test's time).
-    fake.quiet = 0.01
+    fake.quiet = WHOLE_MATCH_QUIET
     caplog.set_level(logging.INFO)
     duel = await open_catduel(world, running)
     state = duel.state()

@@ -16,7 +16,7 @@ from bot.turn_pings import PING_GRACE
 from bot.views.ids import TEMPLATE
 from game.dream21 import MatchState, Play
 from tests.bot.conftest import World, make_bot
-from tests.bot.ui import TableClicks
+from tests.bot.ui import WHOLE_MATCH_QUIET, TableClicks
 
 PUBLIC_FILES = {"table.png", "hand-end.png", "standings.png"}
 PUBLIC_ACTIONS = {"join", "leave", "start", "cancel", "addbot", "kick", "d21h", "next", "quit", "again"}
@@ -99,9 +99,7 @@ async def open_dream21(world: World, bot: DreamcatsBot) -> Table21:
 async def test_two_people_and_a_computer_play_a_whole_dream21_match(world: World, running: DreamcatsBot,
                                                                     caplog: pytest.LogCaptureFixture) -> None:
     fake = world.fake
-    # A whole match of clicks: each one's answer is waited for, and settle() waits for the bot's own queues to empty,
-    # so a short quiet spell after each is enough (the default 50 ms made most of this test's time).
-    fake.quiet = 0.01
+    fake.quiet = WHOLE_MATCH_QUIET
     caplog.set_level(logging.INFO)
     players = await open_dream21(world, running)
     first = players.table

@@ -32,6 +32,7 @@ from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
 from tests.images.catduel import scenarios as catduel_scenes
 from tests.images.dream21 import scenarios as dream21_scenes
+from tests.probe import printed_by
 
 TEXT = pictures.PictureText()
 DREAMS = ((Card.ZERO, Card.PEEK_1, Card.NINE, Card.THREE), (Card.FIVE, Card.SWAP_2, Card.ONE, Card.EIGHT))
@@ -250,6 +251,4 @@ def test_a_picture_process_imports_only_what_the_console_script_does(
         tmp_path: Path, imports: str, heavy: list[str]) -> None:
     script = tmp_path / "dreamcats"
     script.write_text(CONSOLE_SCRIPT.format(imports=imports))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).parents[2], check=True)
-    assert done.stdout.strip() == repr(heavy)
+    assert printed_by(str(script), timeout=60) == repr(heavy)

@@ -27,6 +27,9 @@ from tests.fakediscord import FakeMessage, FakeUser, InteractionRecord
 
 # People call Wake up! once this many turns of a round have been played, so a match (points 30) stays short.
 WAKE_AFTER = 7
+# The fake's quiet spell after each click in a test that plays a whole match: each click's answer is waited for, and
+# settle() waits for the bot's own queues to empty, so a short one is enough (the default 50 ms made most of the time).
+WHOLE_MATCH_QUIET = 0.01
 
 
 @dataclass

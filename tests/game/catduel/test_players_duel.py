@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +14,7 @@ from game.catduel.players import PLAYERS
 from game.catduel.players.duel import Side, settle, value, win_chance
 from game.catduel.players.reading import card_odds, strategies, unseen
 from tests.game.catduel.support import M, R, actors, play, random_step, reshuffle_hidden, rigged
+from tests.probe import printed_by
 
 
 def strategies_with(move: Move, seat: int) -> list[Choose]:
@@ -83,6 +81,4 @@ def test_the_win_chance_table_is_built_at_its_first_use_not_when_the_players_are
     """The table takes about 0.1 s to build: a bot starting up imports every game's players and must not pay for it."""
     probe = ("import game.games; from game.catduel.players.duel import win_chance; "
              "print(win_chance.cache_info().currsize)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True,
-                          cwd=Path(__file__).resolve().parents[3])
-    assert done.stdout.strip() == "0"
+    assert printed_by("-c", probe) == "0"
