@@ -193,9 +193,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         tables = build_world(fake, args, tally)
         if not (args.fake_collects_freely or args.fake_collects_while_opening):
             quiet_collector()
-        bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                     edit_interval=args.edit_interval, defer_after=args.defer_after,
-                                     picture_processes=args.picture_processes, free_saves=args.free_saves)
+        bot = await BotProcess.start_as_asked(fake, url, log, args)
         empty = await bot.wait_ready()
         size_before = await database_bytes(url)
         tasks, opened, second_half = await open_all(bot, fake, tables, args)

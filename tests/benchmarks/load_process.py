@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -46,6 +47,14 @@ class BotProcess:
             stderr=log, limit=1 << 20)
         log.close()
         return cls(process, log_path)
+
+    @classmethod
+    async def start_as_asked(cls, fake: FakeDiscord, database_url: str, log_path: Path,
+                             args: argparse.Namespace) -> BotProcess:
+        """Spawn the bot process with bench_load's options (at the start, and again for `--restart`)."""
+        return await cls.start(fake, database_url, log_path, computer_pause=args.computer_pause,
+                               edit_interval=args.edit_interval, defer_after=args.defer_after,
+                               picture_processes=args.picture_processes, free_saves=args.free_saves)
 
     async def command(self, line: str, timeout: float = 30.0) -> dict[str, Any]:
         """Send one command, read its JSON answer."""

@@ -19,9 +19,7 @@ async def measure_restart(fake: FakeDiscord, tables: list[PlayingTable], args: a
                           log: Path) -> list[str]:
     """Kill the bot with every table live, start a new one and time until every table answers a click."""
     started = time.monotonic()
-    bot = await BotProcess.start(fake, url, log, computer_pause=args.computer_pause,
-                                 edit_interval=args.edit_interval, defer_after=args.defer_after,
-                                 picture_processes=args.picture_processes)
+    bot = await BotProcess.start_as_asked(fake, url, log, args)  # --free-saves never comes with --restart
     ready = await bot.wait_ready()
     tally = Tally()
     live = [t for t in tables if t.message is not None and not t.over]
