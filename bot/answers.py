@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.sending import SENDING_FAILED
+from bot.sending import SENDING_FAILED, failure_level, interaction_gone
 from bot.views.holds import wait_before_deferring
 from bot.views.replies import ANSWERED, say
 
@@ -35,17 +35,21 @@ class Answer:
 
 
 async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T], within: float, *,
-                           ephemeral: bool = False) -> T:
+                           ephemeral: bool = False, update: bool = False) -> T:
     """The result of `work`; if it is not done `within` s after the command was sent, "thinking…" is shown first
-    (Discord allows 3 s).
+    (Discord allows 3 s). With `update` (a click whose answer edits the clicked message, `edit_clicked`) a slow
+    click is acknowledged by a deferred update instead, which shows nothing until the edit.
 
     A failed defer is logged, not raised: the work's result or exception is always retrieved.
     """
     task = asyncio.ensure_future(work)
     try:
         if not await finished_within(task, wait_before_deferring(interaction, within)):
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                interaction.extras[PRIVATE_PLACEHOLDER] = ephemeral
     except SENDING_FAILED as exc:
         log.warning("interaction %s: could not show 'thinking…' (%r); answering when the work is done",
                     interaction.id, exc)
@@ -56,6 +60,27 @@ async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T],
         return await task
     finally:
         del task  # a failure's traceback holds this frame: without the task, no reference cycle
+
+
+async def edit_clicked(interaction: discord.Interaction, **parts: Any) -> None:
+    """Edit the message whose button was clicked: as the click's answer, or after its deferred update (a failure is
+    logged)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**parts)
+        else:
+            await interaction.response.edit_message(**parts)
+    except SENDING_FAILED as exc:
+        log.warning("could not edit the message of interaction %s: %r", interaction.id, exc)
+
+
+async def answer_failure(interaction: discord.Interaction, exc: BaseException, what: str, text: str) -> None:
+    """A failed click or command: one log line for the operator and, while Discord still takes one, one private line
+    for the person (it fills a "thinking…" reply, if one is open)."""
+    log.log(failure_level(exc), "%s failed: guild=%s channel=%s user=%s: %r", what, interaction.guild_id,
+            interaction.channel_id, interaction.user.id, exc)
+    if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
+        await send_answer(interaction, Answer(text, ephemeral=True))
 
 
 async def finished_within(task: asyncio.Future[Any], seconds: float) -> bool:

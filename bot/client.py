@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import reveal_hides
 from bot.cog import DreamcatsCog
 from bot.collector import CollectorPacer
+from bot.command_errors import on_tree_error
 from bot.command_sync import sync_if_changed
 from bot.hub import DreamcatsBase
 from bot.i18n import DreamcatsTranslator
@@ -88,6 +89,7 @@ class DreamcatsBot(DreamcatsBase):
         self._warming = asyncio.create_task(warm_up())
         self.db = await Database.open(self.database_url)
         await self.tree.set_translator(DreamcatsTranslator())
+        self.tree.error(on_tree_error)
         self.presenter = DiscordPresenter(self, edit_interval=self._edit_interval,
                                           drawers=table_drawers(self._picture_processes))
         self.turn_pings = TurnPings(self, self.presenter, clock=self._clock or SystemClock())

@@ -21,7 +21,7 @@ from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_guide import show_rules
 from bot.sending import SENDING_FAILED, failure_level, interaction_gone
-from bot.service import GameRunningError, Person, Table
+from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.views.public import lobby_message
@@ -138,7 +138,14 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                         table.game_id, exc)
             await self._post_lobby(interaction, table)
             return
-        await self.bot.service.set_message(table.game_id, message_id)
+        try:
+            await self.bot.service.set_message(table.game_id, message_id)
+        except GameGoneError:  # closed meanwhile: its message shows that already
+            return
+        except GameError as exc:  # busy past its deadline: the lobby is shown and works, so no apology for it
+            log.warning("game %s: could not remember the lobby's message %s (%r); its next change posts it anew",
+                        table.game_id, message_id, exc)
+            return
         if interaction.extras.get(THREAD):
             await open_thread(self.bot, interaction, table, message_id)
 
@@ -218,12 +225,14 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             return
         is_manager = bool(interaction.permissions.manage_guild)
         try:
+            may_close(table, interaction.user.id, is_manager=is_manager)  # who may not is told at once
             if table.state is not None:  # a match: erasing everyone's game deserves a second press
-                may_close(table, interaction.user.id, is_manager=is_manager)
                 await interaction.response.send_message(**stop_confirmation(table.game_id, locale), ephemeral=True)
                 return
-            await self.bot.service.close(table.game_id, interaction.user.id, is_manager=is_manager,
-                                         reason="cancelled")
+            # Closing may wait for the game's lock and a busy database: "thinking…" first if it is slow.
+            closing = self.bot.service.close(table.game_id, interaction.user.id, is_manager=is_manager,
+                                             reason="cancelled")
+            await answer_when_done(interaction, closing, self.answer_within, ephemeral=True)
         except GameError as exc:
             await refuse(interaction, exc)
             return

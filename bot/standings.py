@@ -17,7 +17,7 @@ import discord
 from babel.numbers import format_decimal, format_percent
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.answers import Answer, send_answer
+from bot.answers import Answer, answer_failure, answer_when_done, edit_clicked, send_answer
 from bot.game_choice import StandingsWords, chosen_game, game_title, known_game, standings_words
 from bot.guild_settings import COLOUR as _COLOUR
 from bot.guild_settings import InvalidSettingError, change_settings, changed_settings, settings_answer, settings_embed
@@ -29,6 +29,7 @@ from bot.views.shown import make_view
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
+PAGE_WITHIN = 1.0  # seconds a page may take to read before its click is acknowledged first (Discord allows 3)
 NAME_LENGTH = 32
 # The settings command lives in bot.guild_settings; its names are kept here for the callers of this module.
 __all__ = ["STANDINGS_ITEMS", "InvalidSettingError", "LeaderboardButton", "change_settings", "changed_settings",
@@ -161,11 +162,17 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await send_answer(interaction, Answer(t("standings.unavailable", resolve_locale(interaction.locale)),
                                                   ephemeral=True))
             return
-        if interaction.user.id == self.owner:
-            embed, view = await _leaderboard_message(interaction, db, self.page, self.game)
-            await interaction.response.edit_message(embed=embed, view=view)
+        mine = interaction.user.id == self.owner
+        reading = _leaderboard_message(interaction, db, self.page, self.game, private=not mine)
+        try:  # a busy database may take longer than Discord's 3 s: the click is acknowledged first, then answered
+            embed, view = await answer_when_done(interaction, reading, PAGE_WITHIN, ephemeral=True, update=mine)
+        except Exception as exc:  # the database stayed busy past its deadline, or anything unforeseen
+            await answer_failure(interaction, exc, "leaderboard page",
+                                 t("standings.unavailable", resolve_locale(interaction.locale)))
+            return
+        if mine:
+            await edit_clicked(interaction, embed=embed, view=view)
         else:
-            embed, view = await _leaderboard_message(interaction, db, self.page, self.game, private=True)
             await send_answer(interaction, Answer(embed=embed, view=view, ephemeral=True))
 
 

@@ -123,9 +123,10 @@ async def _failed(click: Click, exc: Exception) -> None:
     """One log line and, where Discord still takes one, an apology. Discord's own failures (it is unwell, or the
     click's 3 s passed) are warnings: nothing in the bot to fix."""
     interaction, bid = click.interaction, click.bid
-    log.log(failure_level(exc),
-            "click failed: game=%s user=%s action=%s args=%s: %r", bid.game_id, interaction.user.id, bid.action,
-            bid.args, exc, exc_info=log.isEnabledFor(logging.DEBUG))
+    # Not the button's arguments: a private button's (Cat Duel's chosen strategy, a card's place in a hand) are the
+    # seat's secret until the reveal, and an operator's log is no place for them.
+    log.log(failure_level(exc), "click failed: game=%s user=%s action=%s: %r", bid.game_id, interaction.user.id,
+            bid.action, exc, exc_info=log.isEnabledFor(logging.DEBUG))
     if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
         await say(interaction, t("error.generic", click.locale))
 

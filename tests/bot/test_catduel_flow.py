@@ -3,15 +3,18 @@ the private reply's draft, stale buttons and the rules."""
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.client import DreamcatsBot
+from bot.i18n import t
 from bot.service import ManualClock, Person, Table
 from bot.service.errors import PickTakenError
 from bot.service.lobby import pick
+from bot.views.click import HANDLERS, Click
 from game.catduel import CatDuelSettings, Phase, observe
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_catduel_table import Duel, open_catduel
@@ -111,6 +114,27 @@ async def test_a_draft_keeps_the_picture_and_a_button_from_an_earlier_round_is_r
     late = await duel.click(world.bo, earlier, guard)  # a move button of round 1, pressed in round 2
     assert late.reply is not None and late.reply.ephemeral and "earlier moment" in late.reply.content
     assert world.fake.violations == []
+
+
+async def test_a_failed_confirm_keeps_the_chosen_strategy_out_of_the_log(world: World, running: DreamcatsBot,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    duel = await open_catduel(world, running, duels=1)
+    await _to_strategy(duel)
+    reply = await duel.open_move(world.bo)
+    await duel.click(world.bo, reply, next(c for c in reply.custom_ids if ":cdm:" in c and c.endswith(":2")))
+    confirm = next(c for c in reply.custom_ids if ":cdc:" in c)
+
+    async def broken(click: Click) -> None:
+        raise RuntimeError("a bug in the handler")
+
+    monkeypatch.setitem(HANDLERS, "cdc", broken)
+    caplog.set_level(logging.INFO)
+    failed = await duel.click(world.bo, reply, confirm)
+    assert failed.reply is not None and failed.reply.content == t("error.generic")
+    [line] = [r.getMessage() for r in caplog.records if "click failed" in r.getMessage()]
+    secret = confirm.split(":cdc:", 1)[1]  # the round, the move, its targets and card: Bo's until the reveal
+    assert "action=cdc" in line and secret not in line and str(tuple(secret.split(":"))) not in line
 
 
 def test_no_two_seats_pick_the_same_cat_and_a_pick_can_be_taken_back() -> None:

@@ -187,7 +187,9 @@ class FakeInteraction:
     client: FakeClient
     user: FakeUser = field(default_factory=lambda: FakeUser(1, "Ana"))
     guild_id: int | None = GUILD
+    channel_id: int | None = 7
     guild: FakeGuild | None = field(default_factory=lambda: FakeGuild("Cat Café"))
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))  # when the click was made
     locale: discord.Locale = discord.Locale.american_english
     guild_locale: discord.Locale | None = discord.Locale.american_english
     permissions: discord.Permissions = field(default_factory=discord.Permissions.none)
