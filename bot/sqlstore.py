@@ -78,8 +78,12 @@ class SqlGameStore:
         game_id = table.game_id
 
         async def work(session: AsyncSession) -> None:
+            # The live row goes first, and only a match whose row was still there is recorded: a transaction run
+            # again after its commit went through unseen (a connection lost during COMMIT) records nothing twice.
+            if not await delete_live_game(session, game_id=game_id):
+                log.warning("game %s: its live game is gone already; the match is not recorded again", game_id)
+                return
             await record_match(session, record=match)
-            await delete_live_game(session, game_id=game_id)
 
         try:
             async with _refusals():

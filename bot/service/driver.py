@@ -19,6 +19,7 @@ from typing import Any
 from bot.service import moves
 from bot.service.clock import Clock, Timer
 from bot.service.errors import BusyError, ConflictError, GameGoneError, PauseNotOverError
+from bot.service.keyed_locks import KeyedLocks
 from bot.service.rulebooks import rules_of
 from bot.service.table import STAND_IN_STRENGTH, Table
 
@@ -91,7 +92,7 @@ class TurnDriver:
     lock_timeout: float
     lobby_timeout: float
     _tables: dict[str, Table]
-    _locks: dict[str, asyncio.Lock]
+    _locks: KeyedLocks
     _drivers: dict[str, asyncio.Task[None]]
     _waits: dict[str, Timer]  # games waiting for people: the timer that starts their driver when time is up
     _settled: dict[str, asyncio.Event]
@@ -119,7 +120,7 @@ class TurnDriver:
         if self._decider is not None:
             self._decider.shutdown(wait=False, cancel_futures=True)
             self._decider = None
-        for lock in list(self._locks.values()):  # a move being saved right now finishes first
+        for lock in self._locks.in_use():  # a move being saved right now finishes first
             try:
                 await asyncio.wait_for(lock.acquire(), self.lock_timeout)
                 lock.release()
@@ -184,8 +185,8 @@ class TurnDriver:
         while (table := self._tables.get(game_id)) is not None and table.state is None:
             try:
                 await self.clock.sleep((table.last_activity - self.clock.now()).total_seconds() + self.lobby_timeout)
+                # Not idle long enough by the wall clock (it was set back meanwhile): the loop sleeps the rest.
                 await asyncio.shield(self._expire(game_id))
-                return
             except Exception as exc:
                 failures += 1
                 _report_failure("closing the idle lobby", game_id, failures, exc)

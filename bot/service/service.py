@@ -20,6 +20,7 @@ from bot.service.errors import (
     GameRunningError,
     StaleButtonError,
 )
+from bot.service.keyed_locks import KeyedLocks
 from bot.service.notifier import Notifier, Outcome
 from bot.service.resume import Resuming
 from bot.service.rulebooks import rules_of
@@ -52,7 +53,7 @@ class GameService(Resuming):
         self.computer_pause, self.lock_timeout, self.lobby_timeout = computer_pause, lock_timeout, lobby_timeout
         self.rng = rng or random.Random()
         self._tables: dict[str, Table] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._waits: dict[str, Timer] = {}
         self._settled: dict[str, asyncio.Event] = {}
@@ -178,29 +179,35 @@ class GameService(Resuming):
     async def leave_match(self, game_id: str, user_id: int) -> Table:
         """A person leaves a running match; a computer player takes their seat. When the last person has left, the
         match ends as abandoned: recorded as such, but nobody's rating or totals change (no computer-only match is
-        played out in an empty channel, and nobody is charged a loss for a table everyone left)."""
-        table = (await self.change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1]))[0]
-        if game_id in self._tables and all(seat.left for seat in table.seats if seat.is_person):
-            async with self._locked(game_id):
-                await self._close(table, "abandoned", record=abandoned_match(table, self.clock.now()))
-        return table
+        played out in an empty channel, and nobody is charged a loss for a table everyone left). That last leave and
+        the abandoned match are one write: a crash or a busy database never keeps the one without the other."""
+        def abandoned(table: Table) -> MatchRecord | None:
+            everyone_left = all(seat.left for seat in table.seats if seat.is_person)
+            return abandoned_match(table, self.clock.now()) if everyone_left else None
+
+        return (await self.change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1], abandons=abandoned))[0]
 
     # -- persistence core ---------------------------------------------------------------------------------------
     @asynccontextmanager
-    async def _locked(self, game_id: str) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        try:
-            await asyncio.wait_for(lock.acquire(), self.lock_timeout)
-        except TimeoutError:
-            raise BusyError("The table is busy, please try again.") from None
-        try:
-            yield
-        finally:
-            lock.release()
+    async def _locked(self, key: str) -> AsyncIterator[None]:
+        """Hold a game's (or a channel's) lock; BusyError if it is not had within lock_timeout."""
+        with self._locks.using(key) as lock:
+            try:
+                await asyncio.wait_for(lock.acquire(), self.lock_timeout)
+            except TimeoutError:
+                raise BusyError("The table is busy, please try again.") from None
+            try:
+                yield
+            finally:
+                lock.release()
 
-    async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
-                     announce: bool = True) -> tuple[Table, list[Event]]:
-        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure."""
+    async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
+                     abandons: Callable[[Table], MatchRecord | None] | None = None) -> tuple[Table, list[Event]]:
+        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure.
+
+        `abandons`: the record of the match if the change leaves it abandoned (still playing, nobody to play it); it
+        is then recorded and the game closed in the same write instead of saving the change.
+        """
         async with self._locked(game_id):
             before = self.get(game_id)
             table = before.clone()
@@ -211,6 +218,10 @@ class GameService(Resuming):
             events += rules_of(table).side_moves(table, self.rng)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
+            record = abandons(table) if abandons is not None and table.playing else None
+            if record is not None:
+                await self._close(table, "abandoned", record=record)
+                return table, events
             await self._persist(table)
         if announce:
             self._announce(before, table, events)
@@ -278,4 +289,3 @@ class GameService(Resuming):
         settled = self._settled.pop(game_id, None)
         if settled is not None:
             settled.set()
-        self._locks.pop(game_id, None)  # whoever still waits on it finds the game gone

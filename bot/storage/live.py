@@ -203,11 +203,12 @@ async def mark_live_game_broken(session: AsyncSession, *, game_id: str, reason: 
     )
 
 
-async def delete_live_game(session: AsyncSession, *, game_id: str) -> None:
-    """Remove the game's row (finished or abandoned); a missing game is ignored."""
-    await session.execute(
+async def delete_live_game(session: AsyncSession, *, game_id: str) -> bool:
+    """Remove the game's row (finished or abandoned); whether it was there (a missing game is ignored)."""
+    result = await session.execute(
         delete(LiveGame).where(LiveGame.game_id == game_id).execution_options(synchronize_session=False)
     )
+    return bool(cast(Any, result).rowcount)
 
 
 def _record(row: LiveGame) -> LiveGameRecord:

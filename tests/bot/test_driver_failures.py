@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -149,3 +150,28 @@ async def test_an_idle_lobby_whose_closing_failed_still_closes_and_frees_its_cha
     again = await service.open_lobby(guild_id=10, channel_id=20, host=BO, settings=FAST, locale="en")
     assert again.host_id == BO.user_id
 
+
+
+class SteppedBackClock(ManualClock):
+    """A manual clock whose wall-clock reading can be set back (an NTP or VM time sync) while timers run on."""
+
+    back = timedelta(0)
+
+    def now(self) -> datetime:
+        """The wall clock: the timers' time less the step back."""
+        return super().now() - self.back
+
+
+async def test_an_idle_lobby_still_closes_after_the_wall_clock_was_set_back() -> None:
+    clock, notifier = SteppedBackClock(), RecordingNotifier()
+    service = GameService(MemoryGameStore(), notifier, clock=clock, computer_pause=0, rng=random.Random(5))
+    await service.open_lobby(guild_id=10, channel_id=20, host=ANA, settings=FAST, locale="en")
+    await clock.advance(0)  # the lobby's idle clock starts
+    clock.back = timedelta(minutes=10)  # when its sleep ends, the wall clock says it was idle only 20 minutes
+    await clock.advance(service.lobby_timeout + 1)
+    await clock.advance(0)
+    assert service.in_channel(20) is not None  # not idle long enough by the wall clock yet...
+    await clock.advance(10 * 60)
+    await clock.advance(0)
+    assert service.in_channel(20) is None and notifier.kinds("closed") == ["expired"]  # ...but later it is
+    await service.shutdown()

@@ -12,6 +12,7 @@ from bot.service import (
     AlreadySeatedError,
     BusyError,
     ConflictError,
+    GameGoneError,
     GameRunningError,
     GameService,
     LobbyFullError,
@@ -358,3 +359,37 @@ async def test_a_move_waits_behind_a_slow_save_instead_of_being_refused(service:
     release.set()
     await asyncio.gather(first, second)
     assert all(service.get(game_id).state.round.peeked)  # type: ignore[union-attr]
+
+
+async def test_the_last_person_leaving_and_the_abandoned_match_are_one_write(service: GameService,
+                                                                             store: MemoryGameStore) -> None:
+    """A crash or a busy database between the two never keeps the leave without the abandoned match: the computers
+    would play the match out in an empty channel and record a loss for everyone who left."""
+    game_id = await _table(service, [ANA, BO], computers=1)
+    await service.leave_match(game_id, ANA.user_id)
+    await service.settled(game_id)
+    saves, stored = store.saves, store.rows[game_id].payload
+
+    async def refused(table: object, match: object) -> None:
+        raise BusyError("The table is busy, please try again.")
+
+    finishing, store.finish = store.finish, refused  # type: ignore[method-assign]
+    with pytest.raises(BusyError):
+        await service.leave_match(game_id, BO.user_id)
+    assert store.saves == saves and store.rows[game_id].payload == stored  # nothing of Bo's leave was written
+    assert not service.get(game_id).seats[1].left  # so Bo may leave again
+    store.finish = finishing  # type: ignore[method-assign]
+    await service.leave_match(game_id, BO.user_id)
+    [match] = store.finished
+    assert match.abandoned and store.saves == saves and service.tables == [] and game_id not in store.rows
+
+
+async def test_clicks_on_games_long_gone_and_new_lobbies_leave_no_lock_behind(service: GameService) -> None:
+    game_id = await _table(service, [ANA, BO])
+    await service.close(game_id, ANA.user_id, is_manager=False)
+    for _ in range(3):  # a button of the game, pressed after it ended
+        with pytest.raises(GameGoneError):
+            await service.join(game_id, EVE)
+    lobby = await service.open_lobby(guild_id=10, channel_id=21, host=EVE, settings=FAST, locale="en")
+    await service.close(lobby.game_id, EVE.user_id, is_manager=False)
+    assert len(service._locks) == 0  # neither the games' nor the channels' locks stay

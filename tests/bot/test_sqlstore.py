@@ -78,3 +78,20 @@ async def test_a_match_the_standings_refuse_still_ends(tmp_path: Path, caplog: p
     assert table.game_id in line.getMessage() and "chess" in line.getMessage()
     await service.shutdown()
     await db.close()
+
+
+async def test_a_finished_match_is_recorded_once_when_its_write_runs_again(tmp_path: Path) -> None:
+    # A connection lost during COMMIT leaves the writer not knowing whether it went through, so it runs the whole
+    # transaction again: the second run finds the live game gone and records nothing.
+    db, store, service, table = await ana_s_lobby(tmp_path)
+    await service.join(table.game_id, BO)
+    await service.start(table.game_id, ANA.user_id)
+    record = match(5, [seat(1, 30, name="Ana"), seat(2, 40, name="Bo")])
+    live = service.get(table.game_id)
+    await store.finish(live, record)
+    await store.finish(live, record)
+    async with db.sessions() as session, session.begin():
+        page = await leaderboard(session, guild_id=5)
+    assert [(row.user_id, row.matches) for row in page.rows] == [(1, 1), (2, 1)]
+    await service.shutdown()
+    await db.close()
