@@ -69,7 +69,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the bot; one line on stderr and exit code 2 when the configuration or the token is wrong, 3 when Discord
-    cannot be reached (bot.connection)."""
+    cannot be reached, 4 when its gateway refuses the session (shards, intents; bot.connection)."""
     parser = argparse.ArgumentParser(prog="dreamcats run", description="Run the Dreamcats Discord bot.")
     parser.add_argument("--env-file", default=".env", help="a .env file to read (default: .env)")
     parser.add_argument("--sync", action="store_true",

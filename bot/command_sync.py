@@ -53,7 +53,29 @@ async def sync_if_changed(bot: DreamcatsBase, guild: discord.abc.Snowflake | Non
     if stored == digest and not force:
         log.info("commands unchanged since the last sync %s: not syncing", where)
         return False
-    synced = await bot.tree.sync(guild=guild)
+    synced = await _sync(bot, guild)
+    if synced is None:
+        return False
     await bot.db.write(lambda session: save_bot_state(session, key=key, value=digest))
     log.info("synced %d command(s) %s%s", len(synced), where, " (asked to)" if force and stored == digest else "")
     return True
+
+
+async def _sync(bot: DreamcatsBase, guild: discord.abc.Snowflake | None
+                ) -> list[discord.app_commands.AppCommand] | None:
+    """tree.sync; None, with one WARNING line and the bot going on, when Discord refuses the development guild.
+
+    DREAMCATS_DEV_GUILD_ID only makes the commands appear at once on one server while developing: a wrong id (or a
+    server the bot is not in) costs that server its commands, not the bot. The games elsewhere, the buttons, and the
+    commands synced before, globally or to another server, go on working; nothing is stored, so the next start tries
+    again. Ending the bot for it would take every server down for a developer's setting.
+    """
+    try:
+        return await bot.tree.sync(guild=guild)
+    except (discord.Forbidden, discord.NotFound) as exc:  # 50001 Missing Access, or 10004 Unknown Guild
+        if guild is None:
+            raise
+        log.warning("could not sync the commands to server %d (DREAMCATS_DEV_GUILD_ID): Discord answered %d %s; "
+                    "check the id and that the bot is in that server", guild.id, exc.status,
+                    exc.text or "no reason given")
+        return None

@@ -11,6 +11,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from bot.database_urls import MissingDriverError, UnsupportedDatabaseError, check_driver
+
 # A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -19,20 +21,44 @@ AUTO_PICTURE_PROCESSES = 2  # unset: one per core beyond the event loop's, at mo
 MAX_PICTURE_PROCESSES = 16
 BUSY_AFTER_MS, MAX_BUSY_AFTER_MS = 1000, 2500  # past 2.5 s a late click has no time left for its answer
 _SHARD_IDS_HELP = "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5"
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///dreamcats.db"
 
 
 class ConfigError(Exception):
     """The configuration is missing or malformed; the message is one line for the operator."""
 
 
-class Settings(BaseSettings):
-    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT,
-    DREAMCATS_PICTURE_PROCESSES, DREAMCATS_BUSY_AFTER_MS."""
+class DatabaseSettings(BaseSettings):
+    """DATABASE_URL alone, from the same environment and .env file as Settings: all `dreamcats migrate` needs."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
+    database_url: str = Field(DEFAULT_DATABASE_URL, validation_alias="DATABASE_URL")
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _empty_url_is_default(cls, value: object) -> object:
+        return DEFAULT_DATABASE_URL if value == "" else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _url_shape(cls, value: str) -> str:
+        try:
+            make_url(value)
+        except ArgumentError:
+            raise ValueError(f"DATABASE_URL is not a database URL (e.g. {DEFAULT_DATABASE_URL})") from None
+        try:
+            check_driver(value)
+        except (MissingDriverError, UnsupportedDatabaseError) as exc:
+            raise ValueError(f"DATABASE_URL: {exc}") from None
+        return value
+
+
+class Settings(DatabaseSettings):
+    """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT,
+    DREAMCATS_PICTURE_PROCESSES, DREAMCATS_BUSY_AFTER_MS."""
+
     discord_token: str = Field(validation_alias="DISCORD_TOKEN")
-    database_url: str = Field("sqlite+aiosqlite:///dreamcats.db", validation_alias="DATABASE_URL")
     dev_guild_id: int | None = Field(None, validation_alias="DREAMCATS_DEV_GUILD_ID")
     log_level: str = Field("INFO", validation_alias="DREAMCATS_LOG_LEVEL")
     shard_id: int | None = Field(None, validation_alias="DREAMCATS_SHARD_ID")
@@ -51,19 +77,12 @@ class Settings(BaseSettings):
             raise ValueError("DISCORD_TOKEN does not look like a bot token")
         return value
 
-    @field_validator("database_url")
+    @field_validator("dev_guild_id")
     @classmethod
-    def _url_shape(cls, value: str) -> str:
-        try:
-            make_url(value)
-        except ArgumentError:
-            raise ValueError("DATABASE_URL is not a database URL (e.g. sqlite+aiosqlite:///dreamcats.db)") from None
-        from bot.storage.database import MissingDriverError, check_driver  # the storage layer only when checked
-
-        try:
-            check_driver(value)
-        except MissingDriverError as exc:
-            raise ValueError(f"DATABASE_URL: {exc}") from None
+    def _guild_shape(cls, value: int | None) -> int | None:
+        if value is not None and value <= 0:
+            raise ValueError("DREAMCATS_DEV_GUILD_ID must be a server id (Discord: right-click the server, Copy "
+                             "Server ID)")
         return value
 
     @field_validator("log_level")
@@ -157,14 +176,26 @@ def load_settings(env_file: str | None = ".env") -> Settings:
     try:
         return Settings(_env_file=env_file)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            name = str(error["loc"][0]).upper() if error["loc"] else "configuration"
-            message = error["msg"].removeprefix("Value error, ")
-            if not error["loc"]:  # a rule between variables: its message names them
-                problems.append(message)
-            elif error["type"] == "missing":
-                problems.append(f"{name} is not set")
-            else:
-                problems.append(message if message.startswith(name) else f"{name}: {message}")
-        raise ConfigError("; ".join(problems)) from None
+        raise ConfigError(_one_line(exc)) from None
+
+
+def load_database_url(env_file: str | None = ".env") -> str:
+    """DATABASE_URL as the bot reads it (the environment, else the .env file, else the default), or ConfigError."""
+    try:
+        return DatabaseSettings(_env_file=env_file).database_url
+    except ValidationError as exc:
+        raise ConfigError(_one_line(exc)) from None
+
+
+def _one_line(exc: ValidationError) -> str:
+    problems = []
+    for error in exc.errors():
+        name = str(error["loc"][0]).upper() if error["loc"] else "configuration"
+        message = error["msg"].removeprefix("Value error, ")
+        if not error["loc"]:  # a rule between variables: its message names them
+            problems.append(message)
+        elif error["type"] == "missing":
+            problems.append(f"{name} is not set")
+        else:
+            problems.append(message if message.startswith(name) else f"{name}: {message}")
+    return "; ".join(problems)

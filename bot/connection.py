@@ -1,6 +1,7 @@
 """What the operator reads about Discord's connection: a few readable start-up lines, one clear line and an exit
-code when Discord cannot be reached or refuses the token at start, and one line per lost connection (not a
-traceback at every retry of discord.py's back-off) with one more when it is back."""
+code when Discord cannot be reached, refuses the token or refuses the gateway session (shards, intents) at start,
+and one line per lost connection (not a traceback at every retry of discord.py's back-off) with one more when it is
+back."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from bot.hub import DreamcatsBase
 log = logging.getLogger(__name__)
 EXIT_REFUSED = 2  # like a configuration error: starting again will not help until DISCORD_TOKEN is fixed
 EXIT_UNREACHABLE = 3  # the network or Discord: a supervisor may well start it again later
+EXIT_GATEWAY_REFUSED = 4  # the gateway refused the session's set-up (shards, intents): fix it, then start again
+CLOSE_SHARDING_REQUIRED, CLOSE_DISALLOWED_INTENTS = 4011, 4014  # Discord's gateway close codes
 # discord.py logs each reconnect attempt with a traceback, here (Client.connect) and per shard (AutoShardedClient).
 RECONNECT_LOGGERS = ("discord.client", "discord.shard")
 QUIET_LOGGERS = ("discord", "alembic")  # their INFO lines (gateway chatter, migration plug-in set-up) are noise
@@ -56,10 +59,27 @@ def start_failure(exc: BaseException) -> StartFailure | None:
     """The line and exit code for a failure to log in or connect at start; None for anything else (a bug)."""
     if isinstance(exc, discord.LoginFailure):
         return StartFailure("dreamcats: Discord refused the token (DISCORD_TOKEN is wrong or was reset).", EXIT_REFUSED)
+    gateway = gateway_refusal(exc)
+    if gateway is not None:
+        return StartFailure(gateway, EXIT_GATEWAY_REFUSED)
     # Only discord.py talks aiohttp here, so an aiohttp error that ends the bot means Discord was not reached.
     if isinstance(exc, aiohttp.ClientError | discord.GatewayNotFound | discord.DiscordServerError):
         return StartFailure(f"dreamcats: cannot reach Discord ({describe(exc)}); check the network and DNS, then "
                             "start the bot again.", EXIT_UNREACHABLE)
+    return None
+
+
+def gateway_refusal(exc: BaseException) -> str | None:
+    """The line for a gateway close that starting again cannot mend (sharding required, disallowed intents), or None."""
+    code = exc.code if isinstance(exc, discord.ConnectionClosed) else None
+    if code == CLOSE_SHARDING_REQUIRED:
+        return ("dreamcats: Discord requires more shards for this bot (gateway close code 4011): set "
+                "DREAMCATS_SHARD_COUNT (at least one shard per 2,500 servers) and each process's DREAMCATS_SHARD_ID "
+                "or DREAMCATS_SHARD_IDS.")
+    # discord.py 2.7 raises a 4014 as PrivilegedIntentsRequired (whatever intents were asked); the bare close too.
+    if code == CLOSE_DISALLOWED_INTENTS or isinstance(exc, discord.PrivilegedIntentsRequired):
+        return ("dreamcats: Discord refused the gateway intents the bot asked for (gateway close code 4014, disallowed "
+                "intents): check the Privileged Gateway Intents on the application's Bot page in the Developer Portal.")
     return None
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 import migrations
+from bot.config import load_database_url
+from bot.database_urls import check_driver, normalize_url
 from bot.storage.group_commit import CoreWork
 from bot.storage.models import Base
 from bot.storage.server_defaults import ServerDefaults
@@ -36,7 +36,6 @@ from bot.storage.writer import (
 
 log = logging.getLogger(__name__)
 
-DEFAULT_URL = "sqlite+aiosqlite:///dreamcats.db"
 # Only another process's writer can make ours wait (see bot.storage.writer); past this, the write is retried.
 SQLITE_BUSY_TIMEOUT_MS = 2000
 # PostgreSQL connections per process: writes run on a loop of their own thread (ThreadLoopWriter), where a
@@ -45,30 +44,10 @@ SQLITE_BUSY_TIMEOUT_MS = 2000
 # keep processes x 44 connections ((8 + 8) x 2 + 4 + 8) below the server's max_connections (100 by default).
 POSTGRES_POOL_SIZE, POSTGRES_POOL_OVERFLOW = 8, 8
 POSTGRES_READ_POOL_SIZE = 4
-_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
-
-
 def database_url(url: str | None = None) -> str:
-    """The URL to use: the one given, else $DATABASE_URL, else a SQLite file in the working directory."""
-    return normalize_url(url or os.environ.get("DATABASE_URL") or DEFAULT_URL)
-
-
-def normalize_url(url: str) -> str:
-    """Give a plain sqlite:// or postgresql:// URL its async driver."""
-    parsed = make_url(url)
-    if parsed.drivername in _ASYNC_DRIVERS:
-        parsed = parsed.set(drivername=_ASYNC_DRIVERS[parsed.drivername])
-    return parsed.render_as_string(hide_password=False)
-
-
-class MissingDriverError(RuntimeError):
-    """The database URL needs a driver that is not installed (asyncpg comes with the `postgres` extra)."""
-
-
-def check_driver(url: str) -> None:
-    """Raise MissingDriverError when the URL's driver is asyncpg and it is not installed."""
-    if make_url(normalize_url(url)).get_driver_name() == "asyncpg" and importlib.util.find_spec("asyncpg") is None:
-        raise MissingDriverError('a PostgreSQL database needs the asyncpg driver: pip install "dreamcats[postgres]"')
+    """The URL to use: the one given, else DATABASE_URL read as the bot reads it (the environment, a .env file, else a
+    SQLite file in the working directory)."""
+    return normalize_url(url or load_database_url())
 
 
 def create_engine(url: str, **options: Any) -> AsyncEngine:

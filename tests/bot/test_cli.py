@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,21 @@ def test_the_arena_bar_shows_rate_and_time_left_on_a_terminal_only() -> None:
     last = terminal.getvalue().rstrip("\n").split("\r")[-1]
     assert "4/4" in last and "matches/s" in last and "<00:00" in last
     assert piped.getvalue() == ""
+
+
+def test_migrate_reads_database_url_from_a_dotenv_file_as_the_bot_does(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN=unused\nDATABASE_URL=sqlite:///{tmp_path / 'from-dotenv.db'}\n")
+    assert main(["migrate"]) == 0
+    assert (tmp_path / "from-dotenv.db").exists() and not (tmp_path / "dreamcats.db").exists()
+
+
+def test_migrate_says_in_one_line_which_databases_it_runs_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "mysql://u@127.0.0.1/db")
+    assert main(["migrate"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("dreamcats migrate: ") and "mysql:// is not supported" in line

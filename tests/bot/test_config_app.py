@@ -9,6 +9,7 @@ import pytest
 
 from bot.app import main, run, run_loop
 from bot.config import ConfigError, Settings, load_settings
+from bot.storage.database import create_engine
 from tests.fakediscord import FakeDiscord
 
 GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
@@ -182,3 +183,42 @@ def test_how_late_clicks_may_come_before_new_tables_wait(monkeypatch: pytest.Mon
     if value is not None:
         monkeypatch.setenv("DREAMCATS_BUSY_AFTER_MS", value)
     assert load_settings(None).busy_after_ms == expected
+
+
+@pytest.mark.parametrize("url", ["sqlite+pysqlite:///x.db", "mysql://u@127.0.0.1/db",
+                                 "postgresql+psycopg2://u@127.0.0.1/db", "mssql+aioodbc://u@127.0.0.1/db"])
+def test_a_database_the_bot_cannot_run_on_is_one_line_naming_what_it_can(monkeypatch: pytest.MonkeyPatch,
+                                                                         url: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    with pytest.raises(ConfigError) as refused:
+        load_settings(None)
+    assert str(refused.value) == (
+        f"DATABASE_URL: {url.split(':')[0]}:// is not supported; the bot runs on SQLite through aiosqlite "
+        "(sqlite+aiosqlite:///dreamcats.db) and PostgreSQL through asyncpg (postgresql+asyncpg://user@host/db)")
+
+
+@pytest.mark.parametrize(("url", "engine_url"), [
+    ("sqlite:///x.db", "sqlite+aiosqlite:///x.db"), ("sqlite+aiosqlite:///x.db", "sqlite+aiosqlite:///x.db"),
+    ("postgresql://u@127.0.0.1/db", "postgresql+asyncpg://u@127.0.0.1/db"),
+    ("postgres://u@127.0.0.1/db", "postgresql+asyncpg://u@127.0.0.1/db"),
+    ("postgres+asyncpg://u@127.0.0.1/db", "postgresql+asyncpg://u@127.0.0.1/db"),
+    ("postgresql+asyncpg://u@127.0.0.1/db", "postgresql+asyncpg://u@127.0.0.1/db"),
+])
+async def test_sqlite_and_postgresql_urls_get_an_engine_on_their_async_driver(monkeypatch: pytest.MonkeyPatch,
+                                                                               url: str, engine_url: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    engine = create_engine(load_settings(None).database_url)  # what the bot's start-up does with it; no connection
+    try:
+        assert engine.url.render_as_string(hide_password=False) == engine_url
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_a_dev_guild_id_that_is_no_server_id_is_one_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DREAMCATS_DEV_GUILD_ID", value)
+    with pytest.raises(ConfigError, match="^DREAMCATS_DEV_GUILD_ID must be a server id"):
+        load_settings(None)

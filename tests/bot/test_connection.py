@@ -13,6 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from aiohttp import web
 from discord.backoff import ExponentialBackoff
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
@@ -20,6 +21,7 @@ from discord.http import Route
 from bot.app import main, run, setup_logging
 from bot.config import Settings
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.plugin import NetworkGuard
 
 GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
@@ -144,3 +146,20 @@ async def test_a_dropped_connection_is_retried_and_logged_once(fake_discord: Fak
     stop.set()
     await asyncio.wait_for(task, 10)
     assert fake_discord.violations == []
+
+
+@pytest.mark.parametrize(("code", "says"), [
+    (4011, "dreamcats: Discord requires more shards for this bot (gateway close code 4011): set DREAMCATS_SHARD_COUNT"),
+    (4014, "dreamcats: Discord refused the gateway intents the bot asked for (gateway close code 4014"),
+])
+async def test_a_gateway_that_refuses_the_session_is_one_line_and_exit_code_4(
+        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        code: int, says: str) -> None:
+    async def refuse(self: Gateway, ws: web.WebSocketResponse, *_: Any) -> None:
+        await ws.close(code=code, message=b"fakediscord: refused")  # as Discord answers the IDENTIFY
+
+    fake_discord.token = GOOD_TOKEN
+    monkeypatch.setattr(Gateway, "_identify", refuse)
+    assert await asyncio.to_thread(main, []) == 4  # the command line's own event loop; the fake answers on ours
+    line = _one_line(capsys.readouterr().err)
+    assert line.startswith(says)

@@ -10,7 +10,8 @@ import pytest
 
 from bot.cli import main
 from bot.config import ConfigError, load_settings
-from bot.storage.database import MissingDriverError, create_engine
+from bot.database_urls import MissingDriverError
+from bot.storage.database import create_engine
 
 PYPROJECT = Path(__file__).parents[2] / "pyproject.toml"
 GOOD_TOKEN = "MTAx" + "a" * 20 + ".GhIjKl." + "b" * 30
