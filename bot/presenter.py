@@ -36,6 +36,8 @@ from bot.views.shown import TableMessage, component_rows
 # How long the worker waits for a picture it just asked for before it shows the move as text first: a free drawer
 # answers well within this, so a quiet bot makes one edit per move, a busy one never holds a move back.
 PICTURE_PATIENCE = 0.1
+# How long a closing bot lets the posts already queued go out (a deploy's restart stops the process soon after).
+POSTS_DRAIN_S = 10.0
 
 
 class DiscordPresenter(TablePictures):
@@ -58,6 +60,7 @@ class DiscordPresenter(TablePictures):
         self._pokes: dict[str, asyncio.Event] = {}  # game → set when there is something new for its worker
         self._jobs: dict[str, deque[Job]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
+        self._posting = 0  # queued posts under way now
         self.gone = GoneChannels(bot)
 
     @property
@@ -153,7 +156,11 @@ class DiscordPresenter(TablePictures):
         while True:
             try:
                 if jobs:
-                    await run_next_post(game_id, jobs, tries)
+                    self._posting += 1
+                    try:
+                        await run_next_post(game_id, jobs, tries)
+                    finally:
+                        self._posting -= 1
                     continue
                 pause = await self._show(game_id)
                 failures = 0
@@ -224,8 +231,14 @@ class DiscordPresenter(TablePictures):
         while any(not w.done() for w in self._workers.values()):
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
-    async def close(self) -> None:
-        """Stop the workers and the drawings."""
+    async def close(self, drain: float = POSTS_DRAIN_S) -> None:
+        """Let the posts already queued (a round's reveal, the standings, a closed table's line) go out for up to
+        `drain` s, then stop the workers and the drawings: a restart between a match's end and its standings would
+        leave the table's buttons up and the match's end unsaid, since only live games are resumed."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + drain
+        while (any(self._jobs.values()) or self._posting) and loop.time() < end:
+            await asyncio.sleep(0.05)
         tasks = [*self._workers.values(), *self._drawing.values()]
         for task in tasks:
             task.cancel()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime, timedelta
 
 from bot.service.driver import TurnDriver
 from bot.service.notifier import Notifier
 from bot.service.shards import Shard
 from bot.service.store import GameStore
-from bot.service.table import UnreadableTableError, table_from_payload
+from bot.service.table import Table, UnreadableTableError, table_from_payload
 
 log = logging.getLogger(__name__)
 RESUME_REDRAWS_PER_SECOND = 20.0
@@ -42,6 +43,7 @@ class Resuming(TurnDriver):
                 self.notifier.game_broken(stored, str(exc))
                 broken.append(stored.game_id)
                 continue
+            grant_time_lost(table, self.clock.now())
             self._tables[table.game_id] = table
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
         playing = [t.game_id for t in self._tables.values() if t.playing]
@@ -60,3 +62,16 @@ class Resuming(TurnDriver):
         table = self._tables.get(game_id)
         if table is not None and table.playing:
             self.notifier.table_changed(table)
+
+
+def grant_time_lost(table: Table, now: datetime) -> None:
+    """A turn whose time ran out while the bot was away (or stopping) starts again with the whole turn timer.
+
+    The people could not act while no bot answered their clicks: timing them out the moment it returns would play
+    their turn for them and count it towards handing their seat to a computer player. A turn with time left keeps
+    it. Only in memory: the next change saves it.
+    """
+    turn_timer = getattr(table.settings, "turn_timer", None)
+    if table.deadline is None or not table.playing or not isinstance(turn_timer, int) or table.deadline > now:
+        return
+    table.deadline = now + timedelta(seconds=turn_timer)

@@ -435,3 +435,41 @@ async def test_a_table_that_cannot_be_shown_is_tried_again_later_and_shown_once_
     assert refusing.tries == 4 and messages.edits and "attachments" in messages.edits[-1]
     await shown.idle()  # shown: nothing more is drawn or tried
     assert refusing.tries == 4 and len(painter.drawn) == 4
+
+
+class SlowPosts(FakeMessages):
+    """Posts that take a while to go out, as to a busy Discord."""
+
+    async def send(self, content: str | None = None, **fields: Any) -> discord.Object:
+        await asyncio.sleep(0.2)
+        return await super().send(content, **fields)
+
+
+async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> None:
+    """A deploy restarting the bot between a match's end and its standings: the standings (here a notice) are
+    posted before the workers stop, since only live games are resumed."""
+    painter = SlowPainter()
+    painter.gate.set()
+    messages = SlowPosts()
+    bot: Any = messages
+    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    table = _peeked(playing_table("dddd"))
+    shown.seat_handed_over(table, 0)
+    shown.seat_handed_over(table, 1)
+    await asyncio.wait_for(shown.close(), 5.0)
+    assert len(messages.posts) == 2
+
+
+async def test_a_closing_bot_waits_for_its_posts_no_longer_than_it_may() -> None:
+    painter = SlowPainter()
+    painter.gate.set()
+    messages = SlowPosts()
+    bot: Any = messages
+    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    table = _peeked(playing_table("eeee"))
+    for seat in (0, 1, 0, 1):
+        shown.seat_handed_over(table, seat)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await shown.close(drain=0.3)
+    assert loop.time() - started < 1.0 and len(messages.posts) < 4

@@ -393,3 +393,23 @@ async def test_clicks_on_games_long_gone_and_new_lobbies_leave_no_lock_behind(se
     lobby = await service.open_lobby(guild_id=10, channel_id=21, host=EVE, settings=FAST, locale="en")
     await service.close(lobby.game_id, EVE.user_id, is_manager=False)
     assert len(service._locks) == 0  # neither the games' nor the channels' locks stay
+
+
+async def test_a_turn_whose_time_ran_out_while_the_bot_was_away_starts_again(store: MemoryGameStore,
+                                                                             clock: ManualClock) -> None:
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO], settings=replace(FAST, turn_timer=30))
+    turn = first.get(game_id).turn
+    assert turn is not None
+    await first.shutdown()  # the bot goes away for ten minutes, past the turn's 30 s
+    await clock.advance(600)
+
+    second = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    await clock.advance(0)
+    await second.settled(game_id)
+    assert second.get(game_id).turn == turn and second.get(game_id).seats[turn].timeouts == 0
+    await clock.advance(31)  # the turn's whole timer again, then the stand-in plays it
+    await second.settled(game_id)
+    assert second.get(game_id).seats[turn].timeouts == 1
+    await second.shutdown()
