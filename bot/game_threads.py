@@ -19,7 +19,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
-from bot.texts import seat_names
+from bot.texts import text_names
 from game.dreamcats import Event, GameError
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ async def _set_thread(service: GameService, game_id: str, thread_id: int) -> Non
 async def started_line(bot: DreamcatsBase, table: Table) -> None:
     """The lobby message in the channel becomes one line: the match is on, in the thread."""
     assert table.message_id is not None
-    names = ", ".join(seat_names(table, table.locale))
+    names = ", ".join(text_names(table, table.locale))
     text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>", game=table.mode.title)
     channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
     try:
@@ -130,7 +130,7 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
         embed=embed, file=file, view=view, nonce=sending.post_nonce(table.game_id, "standings")))
     if table.thread_id is None:
         return
-    names = seat_names(table, table.locale)
+    names = text_names(table, table.locale)
     winners = [names[seat] for seat, result in enumerate(finished_match(table, table.created_at).seats)
                if result.winner]
     text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",

@@ -22,6 +22,7 @@ from bot.game_choice import StandingsWords, chosen_game, game_title, known_game,
 from bot.guild_settings import COLOUR as _COLOUR
 from bot.guild_settings import InvalidSettingError, change_settings, changed_settings, settings_answer, settings_embed
 from bot.i18n import resolve_locale, t, tn
+from bot.markdown import escape_name, shortened
 from bot.storage import Database, LeaderboardPage, PlayerStats, get_server_settings, leaderboard, player_stats
 from bot.storage.records import DREAMCATS
 from bot.views.shown import make_view
@@ -55,9 +56,8 @@ def percent(value: float | None, locale: str) -> str:
 
 
 def safe_name(name: str) -> str:
-    """A display name that cannot break the embed's markdown, shortened."""
-    name = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A display name that cannot break the embed's markdown, shortened (first, so that no escape is split)."""
+    return escape_name(shortened(name, NAME_LENGTH))
 
 
 def leaderboard_embed(board: LeaderboardPage, *, page: int, locale: str, server: str | None = None,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.i18n import card_key, card_name, t, tn
+from bot.markdown import escape_name
 from bot.service import LogEntry, Seat, Table
 from game.dreamcats import Card, RoundResult, Slot
 
@@ -16,21 +17,28 @@ def card_power(card: Card | int, locale: str) -> str:
 
 
 def seat_names(table: Table, locale: str) -> list[str]:
-    """Display names in seat order; a computer player's is short and translated ("Bot Luna"), without strength; a
-    person whose seat a computer now plays (they left, or their time ran out three times) is "Ana (computer)"."""
-    return [_seat_name(seat, locale) for seat in table.seats]
+    """Display names in seat order, as typed (for pictures, alt text and menu labels); a computer player's is short
+    and translated ("Bot Luna"), without strength; a person whose seat a computer now plays (they left, or their time
+    ran out three times) is "Ana (computer)"."""
+    return [_seat_name(seat, seat.name, locale) for seat in table.seats]
 
 
-def _seat_name(seat: Seat, locale: str) -> str:
+def text_names(table: Table, locale: str) -> list[str]:
+    """The seat names for Discord's markdown (content, embeds): a person's markdown shown as typed, never applied."""
+    return [_seat_name(seat, escape_name(seat.name), locale) for seat in table.seats]
+
+
+def _seat_name(seat: Seat, name: str, locale: str) -> str:
     if not seat.is_person:
         # a name stored before cat names (it has a space) is shown as it is
-        return seat.name if " " in seat.name else t("seat.computer", locale, name=seat.name)
-    return t("seat.taken_over", locale, name=seat.name) if seat.computer_plays else seat.name
+        return name if " " in seat.name else t("seat.computer", locale, name=name)
+    return t("seat.taken_over", locale, name=name) if seat.computer_plays else name
 
 
-def names_with_strength(table: Table, locale: str) -> list[str]:
-    """Seat names for the lobby and the totals: a computer player's strength follows its name."""
-    names = seat_names(table, locale)
+def names_with_strength(table: Table, locale: str, names: Sequence[str] | None = None) -> list[str]:
+    """Seat names for the lobby and the totals, a computer player's strength after its name; `names` are text_names
+    unless given (seat_names for a menu's labels, which show no markdown)."""
+    names = text_names(table, locale) if names is None else names
     return [t("seat.computer_strength", locale, name=name, strength=t(f"term.strength.{seat.strength}", locale))
             if not seat.is_person and seat.strength else name for name, seat in zip(names, table.seats, strict=True)]
 

@@ -37,6 +37,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
+from bot.markdown import escape_name
 from bot.sending import DISCORD_UNWELL, SENDING_FAILED, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
@@ -95,8 +96,7 @@ def ping_text(place: PingPlace, message_id: int | None) -> str:
 
 def folded_text(place: PingPlace) -> str:
     """What a ping becomes when it cannot be deleted: a line that pings no one and asks nothing."""
-    name = discord.utils.escape_mentions(discord.utils.escape_markdown(place.name))
-    return t("ping.folded", place.locale, name=name)
+    return t("ping.folded", place.locale, name=escape_name(place.name))
 
 
 @dataclass(eq=False)

@@ -16,7 +16,7 @@ from bot.catduel.private import ABILITIES, DuelStep, duel_step
 from bot.i18n import t
 from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
-from bot.texts import seat_names
+from bot.texts import text_names
 from bot.views.click import Click, handler
 from bot.views.holds import hold
 from bot.views.replies import PublicMessageError, clicked_ephemeral, show
@@ -26,7 +26,7 @@ from game.catduel import Action, EventKind, Observation, Prelude, Strategy, lega
 @handler("cdcat")
 async def _pick_cat(click: Click) -> None:
     value = click.values[0] if click.values else ""
-    if not value.isdigit() or not 0 <= int(value) <= len(CATS):
+    if not value.isdecimal() or not 0 <= int(value) <= len(CATS):
         raise StaleButtonError("That cat is not one of ours.")
     await click.defer_update()  # the lobby message shows the pick
     await click.service.pick(click.bid.game_id, click.user_id, CATS[int(value) - 1].value if int(value) else None)
@@ -69,7 +69,7 @@ async def _move(click: Click) -> None:
 @handler("cdk")
 async def _card(click: Click) -> None:
     value = click.values[0] if click.values else ""
-    if not value.isdigit():
+    if not value.isdecimal():
         raise StaleButtonError("That card is not one of ours.")
     move, targets = parse_move(click.bid.int_arg(1)), parse_targets(click.bid.args[2])
     await _redraft(click, Draft(move, int(value), targets))
@@ -90,7 +90,7 @@ async def _confirm(click: Click) -> None:
         raise StaleButtonError("That choice is not possible now.")
     strategy = Strategy(choice.move, choice.targets, choice.card)
     said = t("catduel.private.confirmed", click.locale,
-             strategy=strategy_text(strategy, seat_names(table, click.locale), click.locale))
+             strategy=strategy_text(strategy, text_names(table, click.locale), click.locale))
     await _choose(click, lambda _: choice, said)
 
 

@@ -72,7 +72,7 @@ def parse_move(code: int) -> Move | None:
 
 def parse_targets(code: str) -> tuple[int, ...]:
     """The targets of a custom_id argument or select value ("0": none)."""
-    if not code.isdigit():
+    if not code.isdecimal():
         raise StaleButtonError("Those targets are not ours.")
     return () if code == "0" else tuple(int(digit) - 1 for digit in code)
 

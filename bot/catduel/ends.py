@@ -10,7 +10,7 @@ from bot.catduel.pictures import standings_file, table_file
 from bot.catduel.texts import picture_text
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import seat_names
+from bot.texts import seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
@@ -25,10 +25,10 @@ async def duel_end_message(table: Table, number: int) -> EndMessage:
     """Duel `number` is over (and the match goes on): its winners, every cat's HP and rounds survived, the wins."""
     state, loc = match_of(table), table.locale
     result = state.results[number - 1]
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     headline = tn("catduel.end.won", len(result.winners), loc, number=number,
-                  names=_and([names[seat] for seat in result.winners], loc))
-    lines = [t("catduel.end.line", loc, name=names[seat], cat=cat_name(cat, loc), hp=max(result.hps[seat], 0),
+                  names=_and([shown[seat] for seat in result.winners], loc))
+    lines = [t("catduel.end.line", loc, name=shown[seat], cat=cat_name(cat, loc), hp=max(result.hps[seat], 0),
                rounds=result.survived[seat] if result.survived else result.rounds, wins=state.wins[seat])
              for seat, cat in enumerate(state.cats)]
     embed = discord.Embed(title=t("catduel.end.title", loc, number=number), description="\n".join([headline, *lines]),
@@ -40,12 +40,12 @@ async def duel_end_message(table: Table, number: int) -> EndMessage:
 async def standings_message(table: Table) -> StandingsMessage:
     """The end of the match: the winners, every seat's duels won (most first), and the Play again button."""
     state, loc = match_of(table), table.locale
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
     order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, -state.wins[i]))
-    lines = [tn("catduel.standings.line", state.wins[i], loc, place=rank + 1, name=names[i],
+    lines = [tn("catduel.standings.line", state.wins[i], loc, place=rank + 1, name=shown[i],
                 cat=cat_name(state.cats[i], loc)) for rank, i in enumerate(order)]
-    winners = tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
+    winners = tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
     embed = discord.Embed(title=t("catduel.standings.title", loc), description=winners + "\n\n" + "\n".join(lines),
                           colour=COLOUR)
     embed.set_image(url="attachment://standings.png")

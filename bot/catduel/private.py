@@ -22,7 +22,7 @@ from bot.catduel.words import choosing_line
 from bot.i18n import t
 from bot.pictures import in_time
 from bot.service import Table
-from bot.texts import seat_names
+from bot.texts import seat_names, text_names
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
@@ -68,7 +68,7 @@ async def _hand_picture(table: Table, obs: Observation, locale: str) -> discord.
 def duel_step(table: Table, obs: Observation, legal: Sequence[Action], locale: str, *, draft: Draft | None = None,
               before: str = "") -> DuelStep:
     """The seat's reply now: its open choice (prelude or strategy), or what it waits for."""
-    names = seat_names(table, locale)
+    names = text_names(table, locale)
     if table.paused_until is not None or obs.over or not obs.to_choose:
         text = _waiting_text(table, obs, names, locale)
         items: list[discord.ui.Item[Any]] = []
@@ -78,7 +78,7 @@ def duel_step(table: Table, obs: Observation, legal: Sequence[Action], locale: s
         chosen = draft_of(obs.my_strategy, obs)
         draft = draft if draft is not None else chosen
         text = _strategy_text(table, obs, names, draft, chosen, locale)
-        items = strategy_items(table, obs, legal, draft, names, locale)
+        items = strategy_items(table, obs, legal, draft, seat_names(table, locale), locale)
     return DuelStep(f"{before}\n\n{text}" if before else text, items)
 
 
@@ -136,7 +136,8 @@ def prelude_buttons(table: Table, obs: Observation, legal: Sequence[Action], loc
 
 def strategy_items(table: Table, obs: Observation, legal: Sequence[Action], draft: Draft, names: Sequence[str],
                    locale: str) -> list[discord.ui.Item[Any]]:
-    """Moves, the card menu, the target menu and Confirm, for this draft."""
+    """Moves, the card menu, the target menu and Confirm, for this draft (`names` as typed: menus show no
+    markdown)."""
     number, gid = table.turn_key[0] if table.turn_key else 0, table.game_id
     items: list[discord.ui.Item[Any]] = [
         GameButton(make_id(gid, "cdm", number, code + 1), move_name(move, locale), row=0,

@@ -16,9 +16,10 @@ from bot.catduel.pictures import table_file
 from bot.catduel.texts import picture_text
 from bot.catduel.words import choosing_line, reveal_lines
 from bot.i18n import t
+from bot.markdown import cut
 from bot.service import Table
 from bot.service.catduel_rules import DUEL_STARTED
-from bot.texts import log_line, names_with_strength, seat_names
+from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
@@ -30,7 +31,7 @@ REVEAL_LINES = 14  # the reveal's lines above the picture at most (six cats' str
 
 def _around(table: Table) -> list[str]:
     """What happened around the choices since the duel began (a time-out, a seat handed over, someone leaving)."""
-    names = seat_names(table, table.locale)
+    names = text_names(table, table.locale)
     starts = [i for i, entry in enumerate(table.log) if entry.kind == DUEL_STARTED]
     since = table.log[starts[-1] + 1:] if starts else table.log
     return [log_line(entry, names, table.locale) for entry in since][-3:]
@@ -39,7 +40,7 @@ def _around(table: Table) -> list[str]:
 def table_content(table: Table) -> str:
     """The live text above the picture: the last reveal, then who still chooses and until when."""
     state, loc = match_of(table), table.locale
-    names = seat_names(table, loc)
+    names = text_names(table, loc)
     obs = public_observation(state)
     reveal = reveal_lines(last_reveal(obs.history), names, loc)[-REVEAL_LINES:]
     lines = [f"• {line}" for line in (*reveal, *_around(table))]
@@ -51,7 +52,7 @@ def table_content(table: Table) -> str:
         if table.deadline is not None:
             status += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     heading = [t("catduel.table.last_reveal", loc)] if reveal else []
-    return "\n".join([*heading, *lines, "", status]).strip()[:2000]
+    return cut("\n".join([*heading, *lines, "", status]).strip(), 2000)
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:
@@ -78,7 +79,7 @@ def table_embed(table: Table) -> discord.Embed:
             for seat, cat in enumerate(state.cats)]
     if state.settings.best_of > 1:
         cats = [t("catduel.table.with_wins", loc, cat=line, wins=state.wins[seat]) for seat, line in enumerate(cats)]
-    embed.add_field(name=t("catduel.table.cats", loc), value="\n".join(cats)[:1024])
+    embed.add_field(name=t("catduel.table.cats", loc), value=cut("\n".join(cats), 1024))
     return embed.set_image(url="attachment://table.png")
 
 

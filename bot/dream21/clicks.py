@@ -13,7 +13,7 @@ from bot.dream21.private import HandStep, hand_step
 from bot.i18n import t
 from bot.service import Outcome, StaleButtonError, Table
 from bot.service.moves import person_seat
-from bot.texts import seat_names
+from bot.texts import text_names
 from bot.views.click import Click, handler
 from bot.views.holds import hold
 from bot.views.replies import clicked_ephemeral, show
@@ -63,7 +63,7 @@ async def _play(click: Click, place: int, ace_high: bool) -> None:
     table, seat = click.my_turn()
     play = _play_of(observe(match_of(table), seat), place, ace_high)
     outcome = await _move(click, lambda _: play)
-    before = played_line(outcome.events, outcome.seat, seat_names(outcome.table, click.locale), click.locale)
+    before = played_line(outcome.events, outcome.seat, text_names(outcome.table, click.locale), click.locale)
     if not outcome.table.playing or match_of(outcome.table).hand.number != match_of(table).hand.number:
         # The hand (or the match) is over: the table shows its end; the next hand's cards come with My hand.
         await show(click.interaction, HandStep(before, picture=False), outcome.table, outcome.view)
@@ -79,7 +79,7 @@ async def _play_button(click: Click) -> None:
 @handler("d21s")
 async def _play_choice(click: Click) -> None:
     place, _, high = (click.values[0] if click.values else "").partition(".")
-    if not place.isdigit() or high not in ("0", "1"):
+    if not place.isdecimal() or high not in ("0", "1"):
         raise StaleButtonError("choose a card")
     await _play(click, int(place), high == "1")
 

@@ -9,7 +9,7 @@ from bot.dream21.pictures import hand_end_file, standings_file
 from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import seat_names
+from bot.texts import seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
@@ -19,11 +19,11 @@ async def hand_end_message(table: Table, number: int) -> EndMessage:
     """Hand `number` is over: who went out, each seat's tricks and score, the totals so far."""
     state, loc = match_of(table), table.locale
     result = state.results[number - 1]
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     totals = [sum(r.scores[seat] for r in state.results[:number]) for seat in range(len(names))]
-    headline = (t("dream21.end.out", loc, name=names[result.out]) if result.out is not None
+    headline = (t("dream21.end.out", loc, name=shown[result.out]) if result.out is not None
                 else t("dream21.end.stopped", loc))
-    lines = [tn("dream21.end.line", result.scores[seat], loc, name=names[seat], tricks=result.tricks[seat],
+    lines = [tn("dream21.end.line", result.scores[seat], loc, name=shown[seat], tricks=result.tricks[seat],
                 total=totals[seat]) for seat in range(len(names))]
     embed = discord.Embed(title=t("dream21.end.title", loc, number=number), description="\n".join([headline, *lines]),
                           colour=COLOUR)
@@ -34,11 +34,11 @@ async def hand_end_message(table: Table, number: int) -> EndMessage:
 async def standings_message(table: Table) -> StandingsMessage:
     """The end of the match: the winners, every total (lowest first), and the Play again button."""
     state, loc = match_of(table), table.locale
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
     order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
-    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=names[i]) for rank, i in enumerate(order)]
-    winners = tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
+    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=shown[i]) for rank, i in enumerate(order)]
+    winners = tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
     embed = discord.Embed(title=t("dream21.standings.title", loc), description=winners + "\n\n" + "\n".join(lines),
                           colour=COLOUR)
     embed.set_image(url="attachment://standings.png")

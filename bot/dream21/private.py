@@ -16,7 +16,7 @@ from bot.dream21.texts import picture_text
 from bot.i18n import t
 from bot.pictures import in_time
 from bot.service import Table
-from bot.texts import seat_names
+from bot.texts import seat_names, text_names
 from bot.views.ids import make_id, make_select_id
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
@@ -89,7 +89,7 @@ def _label(play: Play, plays: list[Play], total: int, locale: str) -> str:
 
 def turn_text(table: Table, obs: Observation, locale: str) -> str:
     """What the seat may do now, or whose turn it is."""
-    names = seat_names(table, locale)
+    names = text_names(table, locale)
     if not obs.my_turn or table.paused_until is not None:
         return t("dream21.private.waiting", locale, name=names[obs.turn])
     if obs.leading:

@@ -11,9 +11,10 @@ from bot.dream21.pictures import trick_file
 from bot.dream21.texts import picture_text
 from bot.dream21.words import recent_moves
 from bot.i18n import t
+from bot.markdown import cut
 from bot.service import Table
 from bot.service.dream21_rules import HAND_STARTED
-from bot.texts import log_line, names_with_strength, seat_names
+from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
@@ -22,7 +23,7 @@ from game.dream21 import public_observation
 
 def _this_hand(table: Table) -> list[str]:
     """What happened around this hand's moves (a time-out, a seat handed to the computer, someone leaving)."""
-    names = seat_names(table, table.locale)
+    names = text_names(table, table.locale)
     starts = [i for i, entry in enumerate(table.log) if entry.kind == HAND_STARTED]
     since = table.log[starts[-1] + 1:] if starts else table.log
     return [log_line(entry, names, table.locale) for entry in since]
@@ -31,8 +32,9 @@ def _this_hand(table: Table) -> list[str]:
 def table_content(table: Table) -> str:
     """The live text above the picture: the hand's recent moves, then whose turn it is and until when."""
     state, loc = match_of(table), table.locale
-    names = seat_names(table, loc)
-    lines = [f"• {line}" for line in (*recent_moves(state.hand.history, names, loc), *_this_hand(table))]
+    names = text_names(table, loc)
+    moves = recent_moves(state.hand.history, seat_names(table, loc), loc)  # as typed: it cuts, then escapes
+    lines = [f"• {line}" for line in (*moves, *_this_hand(table))]
     if table.paused_until is not None:
         turn_line = t("dream21.table.paused", loc, number=state.hand.number, ready=len(table.ready),
                       people=len(table.people_playing), when=f"<t:{int(table.paused_until.timestamp())}:R>")
@@ -40,7 +42,7 @@ def table_content(table: Table) -> str:
         turn_line = t("table.turn", loc, name=names[state.hand.turn])
         if table.deadline is not None:
             turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
-    return "\n".join([*lines, "", turn_line]).strip()[:2000]
+    return cut("\n".join([*lines, "", turn_line]).strip(), 2000)
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

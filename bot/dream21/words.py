@@ -5,10 +5,12 @@ The move lines are the pictures' own (bot.dream21.texts.picture_text), so the te
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
+from bot.markdown import escape_name, shortened
 from bot.service import Table
 from bot.texts import seconds
 from game.dream21 import Event
@@ -27,7 +29,9 @@ def settings_line(table: Table) -> str:
 
 
 def recent_moves(history: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-    """The last few public moves of the hand, oldest first."""
+    """The last few public moves of the hand, oldest first, as Discord text (`names` as typed: seat_names)."""
     text = picture_text(locale)
-    lines = [line for event in history if (line := move_line(event, names, text, cut=NAME_LIMIT))]
+    # Cut before escaping: a cut escaped name could end in half an escape.
+    shown = [escape_name(shortened(name, NAME_LIMIT)) for name in names]
+    lines = [line for event in history if (line := move_line(event, shown, text, cut=sys.maxsize))]
     return lines[-RECENT_MOVES:]

@@ -5,12 +5,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.service import StaleButtonError
 from game.dreamcats import Slot
 
 TEMPLATE = re.compile(
     r"^(?P<kind>dc|ds):(?P<game>[0-9a-f]{4,20}):(?P<action>[a-z0-9]{1,12})(?P<args>(?::[0-9.]{1,12}){0,4})$"
 )
 MAX_LENGTH = 100
+
+
+class MalformedButtonError(StaleButtonError, ValueError):
+    """An argument none of the bot's buttons carries (a modified client): refused with the stale button's line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +33,9 @@ class ButtonId:
         return text
 
     def int_arg(self, index: int) -> int:
-        """An integer argument (ValueError if missing or not a number)."""
-        if index >= len(self.args):
-            raise ValueError(f"custom_id {self} has no argument {index}")
+        """An integer argument (MalformedButtonError, a ValueError, if missing or not a whole number)."""
+        if index >= len(self.args) or not self.args[index].isdecimal():
+            raise MalformedButtonError(f"custom_id {self} has no whole number at {index}")
         return int(self.args[index])
 
     def slot_arg(self, index: int) -> Slot:
@@ -63,6 +68,8 @@ def slot_value(slot: Slot) -> str:
 
 
 def parse_slot(value: str) -> Slot:
-    """The slot of a "seat.position" value (ValueError if malformed)."""
+    """The slot of a "seat.position" value (MalformedButtonError, a ValueError, if malformed)."""
     seat, _, position = value.partition(".")
+    if not (seat.isdecimal() and position.isdecimal()):
+        raise MalformedButtonError(f"{value!r} is not a seat and position")
     return Slot(int(seat), int(position))

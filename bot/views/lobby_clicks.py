@@ -27,7 +27,7 @@ async def _add_computer(click: Click) -> None:
 @handler("kick")
 async def _remove_seat(click: Click) -> None:
     seat, _, occupant = (click.values[0] if click.values else "").partition(".")
-    if not seat.isdigit() or not occupant.isdigit():
+    if not seat.isdecimal() or not occupant.isdecimal():
         raise StaleButtonError("That choice is not one of ours.")
     await click.defer_update()
     await click.service.remove_seat(click.bid.game_id, click.user_id, int(seat), int(occupant) or None)

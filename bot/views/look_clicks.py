@@ -11,6 +11,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
 from bot.look_text import card_lines, turn_lines, verdict_lines
+from bot.markdown import escape_name
 from bot.views.click import Click, handler
 from bot.views.holds import hold, release
 from bot.views.replies import ANSWERED
@@ -25,7 +26,8 @@ def look_embed(kept: KeptRound, seat: int, locale: str) -> discord.Embed:
     """The seat's round in hindsight: its cards, its turns and what calling or not did; only its own view."""
     hindsight = look_back(kept.story, seat)
     embed = discord.Embed(title=t("look.title", locale, number=hindsight.number), colour=COLOUR)
-    sections = (("look.cards_title", card_lines(hindsight, kept.names, locale)),
+    names = [escape_name(name) for name in kept.names]  # kept as typed
+    sections = (("look.cards_title", card_lines(hindsight, names, locale)),
                 ("look.turns_title", turn_lines(hindsight, locale)),
                 ("look.verdict_title", verdict_lines(hindsight, locale)))
     for title, lines in sections:

@@ -13,7 +13,7 @@ import discord
 from bot.i18n import card_name, picture_text, t
 from bot.pictures import private_file
 from bot.service import Table
-from bot.texts import card_power, seat_names, slot_text
+from bot.texts import card_power, seat_names, slot_text, text_names
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
@@ -138,7 +138,7 @@ def swap_pick(table: Table, locale: str) -> Private:
 
 def swap_confirm(table: Table, first: Slot, second: Slot, locale: str) -> Private:
     """Swap 2: confirm the pair (or choose again)."""
-    names, gid, number = seat_names(table, locale), table.game_id, table.move_number
+    names, gid, number = text_names(table, locale), table.game_id, table.move_number
     items: list[discord.ui.Item[Any]] = [
         GameButton(make_id(gid, "s2ok", number, slot_value(first), slot_value(second)), t("private.confirm", locale),
                    style=discord.ButtonStyle.primary),
@@ -151,7 +151,7 @@ def swap_confirm(table: Table, first: Slot, second: Slot, locale: str) -> Privat
 
 def peek_seen(table: Table, obs: Observation, target: Slot, locale: str) -> Private:
     """Peek 1: the card seen."""
-    names = seat_names(table, locale)
+    names = text_names(table, locale)
     card = obs.known.get(target)
     text = t("private.peek_seen", locale, slot=slot_text(target, names, locale),
              card=card_name(card, locale) if card is not None else "?")

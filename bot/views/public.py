@@ -6,6 +6,7 @@ import discord
 
 from bot.i18n import card_name, picture_text, t, tn
 from bot.lobby_words import lobby_words
+from bot.markdown import cut
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
 from bot.service.service import LOBBY_TIMEOUT
@@ -15,6 +16,7 @@ from bot.texts import (
     round_headline,
     score_lines,
     seat_names,
+    text_names,
     turn_time,
 )
 from bot.views.ids import make_id, make_select_id
@@ -51,7 +53,8 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         GameButton(make_id(gid, "cancel"), t("lobby.button.cancel", loc), style=discord.ButtonStyle.danger, row=0),
         GameSelect(make_select_id(gid, "addbot"), strengths, placeholder=t("lobby.add_computer", loc), row=1),
     )
-    others = [discord.SelectOption(label=names[i][:100], value=f"{i}.{seat.user_id or 0}")
+    labels = names_with_strength(table, loc, seat_names(table, loc))  # a menu shows no markdown: names as typed
+    others = [discord.SelectOption(label=labels[i][:100], value=f"{i}.{seat.user_id or 0}")
               for i, seat in enumerate(table.seats) if seat.user_id != table.host_id]
     if others:  # the host may take a seat away (someone who joined by mistake, a computer player too many)
         view.add_item(GameSelect(make_select_id(gid, "kick"), others, placeholder=t("lobby.remove_seat", loc), row=2))
@@ -68,7 +71,7 @@ def table_content(table: Table) -> str:
     """
     state, loc = table.state, table.locale
     assert state is not None
-    names = seat_names(table, loc)
+    names = text_names(table, loc)
     lines = [f"• {log_line(entry, names, loc)}" for entry in table.log]
     if not all(state.round.peeked):
         lines.append(t("table.peek_hint", loc))
@@ -79,7 +82,7 @@ def table_content(table: Table) -> str:
         turn_line = t("table.paused", loc, number=state.round.number, ready=len(table.ready),
                       people=len(table.people_playing),
                       when=f"<t:{int(table.paused_until.timestamp())}:R>")
-    return "\n".join([*lines, "", turn_line]).strip()[:2000]
+    return cut("\n".join([*lines, "", turn_line]).strip(), 2000)
 
 
 def table_items(table: Table) -> list[ButtonSpec]:
@@ -136,10 +139,10 @@ async def reveal_message(table: Table, number: int, story: RoundStory | None = N
     state, loc = table.state, table.locale
     assert state is not None
     result = state.results[number - 1]
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     totals = [sum(r.scores[i] for r in state.results[:number]) for i in range(len(names))]
-    embed = discord.Embed(title=round_headline(result, names, loc),
-                          description="\n".join(score_lines(result, names, totals, loc)), colour=COLOUR)
+    embed = discord.Embed(title=round_headline(result, shown, loc),
+                          description="\n".join(score_lines(result, shown, totals, loc)), colour=COLOUR)
     embed.set_image(url="attachment://reveal.png")
     placed = None if story is None else origins(story)
     file = await reveal_file(result, names, totals, state.settings.penalty, picture_text(loc), placed)
@@ -155,13 +158,13 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, 
     """The end of the match: the winners and every total, and the Play again button (bot.views.again_clicks)."""
     state, loc = table.state, table.locale
     assert state is not None
-    names = seat_names(table, loc)
+    names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
     order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
-    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=names[i])
+    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=shown[i])
              for rank, i in enumerate(order)]
     embed = discord.Embed(title=t("standings.title", loc),
-                          description=tn("standings.winners", len(best), loc, names=", ".join(names[i] for i in best))
+                          description=tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
                           + "\n\n" + "\n".join(lines), colour=COLOUR)
     embed.set_image(url="attachment://standings.png")
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
