@@ -26,6 +26,7 @@ TOKEN_USE = 14 * 60.0
 # lending a new token, once the game's token is this old: about one click in five minutes per table pays the extra
 # request, and a token lent so is always fresh while people play.
 REFRESH_AFTER = 5 * 60.0
+SWEEP_EVERY = 60.0  # lapsed tokens of games nobody shows any more (a click on a game long over) go this often
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +44,18 @@ class EditTokens:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._tokens: dict[str, EditToken] = {}
+        self._next_sweep = clock() + SWEEP_EVERY
 
     def __len__(self) -> int:
         return len(self._tokens)
 
     def lend(self, game_id: str, message_id: int, token: str) -> None:
         """A click on `message_id` was answered with a deferred update: its token edits that message for a while."""
-        self._tokens[game_id] = EditToken(message_id, token, self._clock() + TOKEN_USE)
+        now = self._clock()
+        self._tokens[game_id] = EditToken(message_id, token, now + TOKEN_USE)
+        if now >= self._next_sweep:  # else a lapsed token is let go only when its game's table is edited again
+            self._tokens = {game: held for game, held in self._tokens.items() if held.until > now}
+            self._next_sweep = now + SWEEP_EVERY
 
     def for_message(self, game_id: str, message_id: int) -> str | None:
         """A token that edits the game's `message_id` now, if there is one."""

@@ -62,6 +62,13 @@ class PlacesGone(commands.Cog):
         """The bot was removed from a server (not a server that is only unavailable for a while)."""
         await self.close_where(lambda t: t.guild_id == guild.id, f"removed from server {guild.id}")
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Servers that removed the bot while it was away: no GUILD_DELETE reached it, but Discord's READY no longer
+        lists them (a server that is only unavailable is listed, as unavailable), so their games are closed."""
+        await self.close_where(lambda t: self.bot.get_guild(t.guild_id) is None,
+                               "its server removed the bot while it was away")
+
     async def close_where(self, gone: Callable[[Table], bool], why: str) -> None:
         """Close every live game of this process that `gone` picks; one log line each."""
         for table in [t for t in self.bot.service.tables if gone(t)]:

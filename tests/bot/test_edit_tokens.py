@@ -54,6 +54,17 @@ def test_a_token_edits_only_its_own_message_until_its_time_is_up() -> None:
     assert tokens.for_message("g1", 10) is None and len(tokens) == 0  # Discord would refuse it within the minute
 
 
+def test_the_tokens_of_games_nobody_shows_any_more_do_not_pile_up() -> None:
+    """A click on a game long over lends a token that no table edit ever looks up again."""
+    clock = Clock()
+    tokens = EditTokens(clock)
+    for game in range(1000):
+        tokens.lend(f"gone{game}", game, f"secret-{game}")
+    clock.now += TOKEN_USE
+    tokens.lend("live", 1, "secret-live")
+    assert len(tokens) == 1 and tokens.for_message("live", 1) == "secret-live"
+
+
 def test_a_refused_token_is_dropped_but_a_newer_one_stays() -> None:
     tokens = EditTokens(Clock())
     tokens.lend("g1", 10, "old")

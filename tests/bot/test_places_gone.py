@@ -150,3 +150,32 @@ async def test_a_thread_locked_while_the_bot_was_away_closes_its_game_at_the_res
     assert await stored_game_ids(second) == set()
     assert fake.violations == []
     await runner.stop()
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_away_has_its_games_closed_at_the_restart(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """No GUILD_DELETE reaches a bot that is not running, and Discord's Missing Access for the table could as well be a
+    permission taken away: READY no longer listing the server says it."""
+    caplog.set_level(logging.INFO)
+    fake = world.fake
+    first = make_bot(world)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    elsewhere = fake.add_guild("Dog Park")
+    park = fake.add_channel(elsewhere, "games")
+    dot = fake.add_user("dot", display_name="Dot", guild=elsewhere)
+    await fake.wait_until(lambda: first.get_guild(elsewhere.id) is not None, what="the second server")
+    kept = (await fake.slash(dot, park, "dreamcats start")).reply
+    assert kept is not None
+    await runner.kill()
+    fake.remove_bot(world.guild)  # while the bot is away
+    second = make_bot(world)
+    await runner.restart(second)
+    await fake.wait_until(lambda: second.service.in_channel(world.games.id) is None, what="the game closed")
+    assert second.service.in_channel(park.id) is not None  # the other server's lobby stays
+    closed = [r.getMessage() for r in caplog.records if r.name == "bot.places_gone"]
+    assert closed == [f"game {players.game_id}: its server removed the bot while it was away; closed without a result"]
+    assert fake.violations == []
+    await runner.stop()

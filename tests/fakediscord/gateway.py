@@ -100,7 +100,8 @@ class Gateway:
         session.ws, session.request = ws, request
         fake = self.fake
         shard = data.get("shard")  # [shard_id, shard_count]: this connection gets only that shard's guilds
-        guilds = [g for g in fake.guilds.values() if not shard or (g.id >> 22) % shard[1] == shard[0]]
+        guilds = [g for g in fake.guilds.values()  # the servers the bot is in (not those that removed it)
+                  if fake.bot.id in g.members and (not shard or (g.id >> 22) % shard[1] == shard[0])]
         ready = {
             "v": 10, "user": fake.bot.payload(), "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id, "session_type": "normal", "resume_gateway_url": fake.resume_url,
