@@ -12,7 +12,14 @@ from discord.ext import commands
 from bot.answers import Answer, answer_when_done, send_answer
 from bot.catduel.rules import show_rules as show_catduel_rules
 from bot.dream21.rules import show_rules as show_dream21_rules
-from bot.game_choice import StartOptionError, chosen_game, game_choices, known_game, lobby_settings
+from bot.game_choice import (
+    START_TIMER_RANGE,
+    StartOptionError,
+    chosen_game,
+    game_choices,
+    known_game,
+    lobby_settings,
+)
 from bot.game_threads import in_thread, open_thread
 from bot.guild_settings import InvalidSettingError, check_values, settings_answer
 from bot.hub import DreamcatsBase
@@ -80,7 +87,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                     rounds: app_commands.Range[int, ROUNDS_RANGE[0], ROUNDS_RANGE[1]] | None = None,
                     hands: app_commands.Range[int, HANDS_PER_SEAT_RANGE[0], HANDS_PER_SEAT_RANGE[1]] | None = None,
                     duels: int | None = None, wild: bool | None = None,
-                    timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
+                    timer: app_commands.Range[int, START_TIMER_RANGE[0], START_TIMER_RANGE[1]] | None = None,
                     thread: bool | None = None) -> None:
         """Open a lobby of a game (else the server's default game) in this channel (`thread`: in a thread of its own,
         else the server's game_threads); options of another game than that are refused, opening nothing."""
@@ -92,8 +99,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await say(interaction, t("start.missing_permissions", locale, permissions=names))
             return
         try:  # Discord checks the ranges, but an old synced command may not: say which value was wrong
-            given = {"point_limit": points, "penalty": penalty, "fixed_rounds": rounds, "turn_timer": timer,
-                     "hands_per_seat": hands}
+            given = {"point_limit": points, "penalty": penalty, "fixed_rounds": rounds, "hands_per_seat": hands}
             check_values(**{name: value for name, value in given.items() if value is not None})
         except InvalidSettingError as exc:
             await _private(interaction, exc.text(locale))

@@ -16,11 +16,17 @@ from game.catduel.settings import TURN_TIMER_RANGE as CATDUEL_TIMER_RANGE
 from game.dream21 import Dream21Settings
 from game.dream21.settings import TURN_TIMER_RANGE as DREAM21_TIMER_RANGE
 from game.dreamcats import MatchSettings
+from game.dreamcats.settings import TURN_TIMER_RANGE as DREAMCATS_TIMER_RANGE
 from game.games import GAMES
 
 # The start command's options that only one game takes, by the game.games key of that game.
 GAME_OPTIONS = {"points": DREAMCATS, "penalty": DREAMCATS, "rounds": DREAMCATS, "hands": "dream21",
                 "duels": "catduel", "wild": "catduel"}
+# Each game's own turn timer (its rulebook's default) and the start command's timer option, which takes every game's.
+GAME_TIMER_DEFAULTS = {DREAMCATS: MatchSettings().turn_timer, "dream21": Dream21Settings().turn_timer,
+                       "catduel": CatDuelSettings().turn_timer}
+START_TIMER_RANGE = (min(r[0] for r in (DREAMCATS_TIMER_RANGE, DREAM21_TIMER_RANGE, CATDUEL_TIMER_RANGE)),
+                     max(r[1] for r in (DREAMCATS_TIMER_RANGE, DREAM21_TIMER_RANGE, CATDUEL_TIMER_RANGE)))
 
 
 class StartOptionError(ValueError):
@@ -46,8 +52,8 @@ class WrongGameOptionError(StartOptionError):
 
 
 class TimerOutOfRangeError(StartOptionError):
-    """/dreamcats start was given a turn timer outside the range of the game it would open (the command's own range is
-    Dreamcats', which Cat Duel's TURN_TIMER_RANGE does not cover)."""
+    """/dreamcats start was given a turn timer outside the range of the game it would open (the command's own range,
+    START_TIMER_RANGE, covers every game's)."""
 
     def __init__(self, seconds: int, allowed: tuple[int, int], game: str) -> None:
         super().__init__(f"timer {seconds} s outside {allowed} for {game}")
@@ -136,11 +142,17 @@ def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | Non
                                turn_timer=_turn_timer(game, timer, server, DREAM21_TIMER_RANGE))
     return MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
                          fixed_rounds=rounds, memory_aid=server.memory_aid, reveal_time=server.reveal_time,
-                         turn_timer=timer or server.turn_timer)
+                         turn_timer=_turn_timer(game, timer, server, DREAMCATS_TIMER_RANGE))
 
 
 def _turn_timer(game: str, given: int | None, server: ServerSettingsRecord, allowed: tuple[int, int]) -> int:
+    """The timer asked for (refused outside the game's range), else the server's brought into the range; a server
+    that never changed its timer from the default has each game's own default (Cat Duel's 60 s, RULES-catduel §9)."""
     low, high = allowed
     if given is not None and not low <= given <= high:
         raise TimerOutOfRangeError(given, allowed, game)
-    return min(max(given or server.turn_timer, low), high)
+    if given is not None:
+        return given
+    if server.turn_timer == ServerSettingsRecord().turn_timer:
+        return GAME_TIMER_DEFAULTS.get(game, server.turn_timer)
+    return min(max(server.turn_timer, low), high)

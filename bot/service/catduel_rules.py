@@ -38,6 +38,10 @@ class CatDuelRules:
         """None: a choice is the seat's move of the phase (it resets its run of time-outs)."""
         return False
 
+    def whole_move(self, action: Any) -> bool:
+        """Yes: a choice is the seat's move of the phase (it may change it until every seat has chosen)."""
+        return True
+
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """None here: the driver lets computer seats choose the moment a phase opens (bot.service.driver), deciding
         off the event loop like every computer move."""

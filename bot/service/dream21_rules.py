@@ -30,6 +30,10 @@ class Dream21Rules:
         """None: Draw and Play are made on the seat's turn."""
         return False
 
+    def whole_move(self, action: Any) -> bool:
+        """No: a turn may be a draw and a play; it is the person's own once their action ends it."""
+        return False
+
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """None: nobody acts outside the turn order."""
         return []

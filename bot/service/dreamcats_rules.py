@@ -31,6 +31,10 @@ class DreamcatsRules:
         """The initial peek: any seat makes its own at any moment, also between rounds."""
         return isinstance(action, InitialPeek)
 
+    def whole_move(self, action: Any) -> bool:
+        """No: a turn is a draw or a take and what follows; it is the person's own once their action ends it."""
+        return False
+
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """Every computer-played seat that has not made its initial peek makes it now."""
         events: list[Event] = []

@@ -50,12 +50,18 @@ def person_seat(table: Table, user_id: int) -> int:
 
 
 def person_move(table: Table, seat: int, action: Action) -> list[Event]:
-    """A person's own action; acting on their turn resets their run of timed-out turns."""
-    free = rules_of(table).free_action(action)  # e.g. peeking at the new cards between rounds
+    """A person's own action; a turn they end themselves (or a phase's choice) resets their run of timed-out turns.
+
+    A turn begun (a card drawn) and then left to the timer is a timed-out turn all the same (RULES.md §7): three
+    such turns in a row hand the seat over, as three untouched ones do.
+    """
+    rules = rules_of(table)
+    free = rules.free_action(action)  # e.g. peeking at the new cards between rounds
     if table.paused_until is not None and not free:
         raise RoundPausedError("The next round starts in a moment.")
+    turn_key = table.turn_key
     events = apply_logged(table, action)
-    if not free:
+    if not free and (table.turn_key != turn_key or rules.whole_move(action)):
         table.seats[seat].timeouts = 0
     return events
 

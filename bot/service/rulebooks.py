@@ -30,6 +30,11 @@ class TableRules(Protocol):
         """An action a seat may make outside its turn and between rounds (it is not acting on its turn)."""
         ...
 
+    def whole_move(self, action: Any) -> bool:
+        """Whether the action alone is the seat's whole move of its turn or phase (a simultaneous choice); else a turn
+        counts as the person's own only once their own action ends it."""
+        ...
+
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """What computer-played seats do outside the turn order now (their events)."""
         ...

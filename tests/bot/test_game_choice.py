@@ -257,6 +257,30 @@ def test_a_timer_given_outside_the_games_range_is_refused_and_the_servers_is_bro
     assert lobby_settings("dream21", server, timer=30).turn_timer == 30
 
 
+def test_each_game_keeps_its_own_timer_until_the_server_chooses_one() -> None:
+    """RULES-catduel §9: Cat Duel's turn timer is 60 s unless set; a server that never changed its timer (120 s, the
+    Dreamcats default) leaves each game its own, a server that chose one gives it to every game (in its range)."""
+    games = ("catduel", "dream21", "dreamcats")
+    untouched = ServerSettingsRecord()
+    assert [lobby_settings(game, untouched).turn_timer for game in games] == [60, 120, 120]
+    chosen = ServerSettingsRecord(turn_timer=200)
+    assert [lobby_settings(game, chosen).turn_timer for game in games] == [200, 200, 200]
+    for timer in (29, 901):  # Dreamcats' own range is checked too, not only the command's
+        with pytest.raises(TimerOutOfRangeError):
+            lobby_settings("dreamcats", untouched, timer=timer)
+
+
+async def test_a_cat_duel_may_be_started_with_a_timer_of_twenty_seconds(world: World, running: DreamcatsBot) -> None:
+    opened = await world.fake.slash(world.ana, world.games, "dreamcats start", game="catduel", timer=20)
+    table = _table(running, world)
+    assert opened.reply is not None and not opened.reply.ephemeral
+    assert table is not None and table.settings.turn_timer == 20
+    refused = await world.fake.slash(world.bo, world.fake.add_channel(world.guild, "more"), "dreamcats start",
+                                     timer=20)
+    assert refused.reply is not None and refused.reply.ephemeral and "30" in refused.reply.content
+    assert world.fake.violations == []
+
+
 def test_chosen_game_and_titles() -> None:
     assert chosen_game(None, ServerSettingsRecord()) == "dreamcats"
     assert chosen_game(None, ServerSettingsRecord(default_game="dream21")) == "dream21"

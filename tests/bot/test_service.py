@@ -27,7 +27,7 @@ from bot.service import (
     Table,
 )
 from bot.service.moves import ROUND_PAUSE
-from game.dreamcats import Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
+from game.dreamcats import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
 from game.dreamcats.players import choose
 from game.errors import NotYourTurnError
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
@@ -413,3 +413,22 @@ async def test_a_turn_whose_time_ran_out_while_the_bot_was_away_starts_again(sto
     await second.settled(game_id)
     assert second.get(game_id).seats[turn].timeouts == 1
     await second.shutdown()
+
+
+async def test_turns_begun_and_then_left_to_the_timer_three_times_in_a_row_hand_the_seat_over(
+        service: GameService, clock: ManualClock, notifier: RecordingNotifier) -> None:
+    game_id = await _table(service, [ANA, BO], settings=replace(FAST, turn_timer=30, point_limit=500))
+    for person in (ANA, BO):
+        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
+    for turn in range(3):
+        assert service.get(game_id).turn == 0
+        await service.play(game_id, ANA.user_id, Draw)  # Ana begins her turn...
+        await clock.advance(31)  # ...and leaves it to the timer
+        await service.settled(game_id)
+        assert service.get(game_id).seats[0].timeouts == turn + 1
+        if turn < 2:  # Bo plays his turn himself, to its end
+            await service.play(game_id, BO.user_id, Draw)
+            await service.play(game_id, BO.user_id, DiscardDrawn)
+            await service.settled(game_id)
+            assert service.get(game_id).seats[1].timeouts == 0
+    assert notifier.kinds("handover") == [0]
