@@ -21,7 +21,8 @@ from bot.storage.database import (
 def main(argv: Sequence[str] | None = None) -> int:
     """Upgrade the database to the newest schema, or with --check only say whether it is; return an exit code."""
     parser = argparse.ArgumentParser(prog="dreamcats migrate", description=main.__doc__)
-    parser.add_argument("--url", help="database URL (default: DATABASE_URL from the environment or .env, else sqlite:///dreamcats.db)")
+    parser.add_argument("--url", help="database URL (default: DATABASE_URL from the environment or .env, else "
+                                      "sqlite:///dreamcats.db)")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if migrations are pending")
     parser.add_argument("--new", metavar="MESSAGE",
                         help="(developers) write a migration for what the models changed since head")

@@ -17,7 +17,6 @@ from bot.storage.records import DREAMCATS, LeaderboardPage, LeaderboardRow, Play
 RECENT_MATCHES = 5
 _FIGURES = (
     PlayerRating.user_id,
-    Player.display_name,
     PlayerRating.ordinal,
     PlayerRating.matches,
     PlayerRating.wins,
@@ -57,7 +56,7 @@ async def leaderboard(
                                         above.ordinal > top).scalar_subquery()
     rows = (
         await session.execute(
-            select(*_FIGURES, total.label("total"), better.label("better"))
+            select(*_FIGURES, _name_in(guild_id), total.label("total"), better.label("better"))
             .select_from(keys)
             .join(PlayerRating, (PlayerRating.guild_id == guild_id) & (PlayerRating.game == game)
                   & (PlayerRating.user_id == keys.c.user_id))
@@ -88,7 +87,7 @@ async def player_stats(
         .scalar_subquery()
     )
     found = await session.execute(
-        select(*_FIGURES, PlayerRating.best_round, better.label("better"))
+        select(*_FIGURES, _name_in(guild_id), PlayerRating.best_round, better.label("better"))
         .join(Player, Player.user_id == PlayerRating.user_id)
         .where(PlayerRating.guild_id == guild_id, PlayerRating.game == game, PlayerRating.user_id == user_id)
     )
@@ -138,6 +137,20 @@ async def recent_matches(
         )
         for row in rows
     ]
+
+
+def _name_in(guild_id: int) -> Any:
+    """The name a person last played under in this server: a server's nickname stays in that server (the players
+    table keeps one name per person, the last one seen anywhere)."""
+    latest = (
+        select(MatchSeat.display_name)
+        .join(Match, Match.id == MatchSeat.match_id)
+        .where(MatchSeat.user_id == PlayerRating.user_id, Match.guild_id == guild_id)
+        .order_by(MatchSeat.match_id.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    return func.coalesce(latest, Player.display_name).label("display_name")
 
 
 def _row(rank: int, row: Any) -> LeaderboardRow:

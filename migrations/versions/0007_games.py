@@ -43,6 +43,10 @@ def downgrade() -> None:
     """Back to one standing per person and server; other games' matches, live games and standings are deleted."""
     op.execute(sa.text("DELETE FROM player_ratings WHERE game <> :game").bindparams(game=DREAMCATS))
     op.execute(sa.text("DELETE FROM live_games WHERE game <> :game").bindparams(game=DREAMCATS))
+    # Their rows first: SQLite migrates with foreign keys off, so deleting the matches would not cascade.
+    others = "SELECT id FROM matches WHERE game <> :game"
+    for child in ("round_scores", "rounds", "match_seats"):
+        op.execute(sa.text(f"DELETE FROM {child} WHERE match_id IN ({others})").bindparams(game=DREAMCATS))
     op.execute(sa.text("DELETE FROM matches WHERE game <> :game").bindparams(game=DREAMCATS))
     with op.batch_alter_table("player_ratings", schema=None) as batch_op:
         batch_op.drop_index("ix_player_ratings_board")

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Connection
 from bot.storage import Database, MatchRecord, RoundRecord, SeatRecord, leaderboard, record_match
 from bot.storage.models import Match, MatchSeat, Player, PlayerRating, Round, RoundScore
 from bot.storage.ratings import Standing, updated_standings
+from bot.storage.records import DREAMCATS
 from bot.storage.results import round_rows, score_rows, seat_rows
 
 GUILD = 4242
@@ -121,7 +122,7 @@ async def check(path: Path, expected: dict[int, Standing], sample: int, rng: ran
     db = await Database.open(f"sqlite+aiosqlite:///{path}")
     async with db.sessions() as session:
         for user in rng.sample(sorted(expected), sample):
-            row = await session.get(PlayerRating, (GUILD, user))
+            row = await session.get(PlayerRating, (GUILD, DREAMCATS, user))
             assert row is not None and abs(row.mu - expected[user].mu) < 1e-9, user
             raw = (await session.execute(
                 select(func.count(), func.sum(case((MatchSeat.winner & ~MatchSeat.left_early, 1), else_=0)))

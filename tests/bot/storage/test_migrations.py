@@ -167,3 +167,29 @@ async def test_a_batch_rebuild_of_a_parent_table_keeps_the_child_rows(tmp_path: 
                 lambda sync: inspect(sync).get_columns("matches"))}
     finally:
         await db.close()
+
+
+async def test_a_downgrade_before_other_games_takes_their_matches_whole(tmp_path: Path) -> None:
+    """0007's downgrade deletes the matches of other games than Dreamcats; on SQLite, which migrates with foreign keys
+    off, their seats, rounds and scores go with them explicitly (nothing cascades), so no orphan row is left."""
+    from dataclasses import replace
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'down.db'}"
+    db = await Database.open(url)
+    async with db.sessions() as session, session.begin():
+        await record_match(session, record=match(5, [seat(1, 10, name="Ana"), seat(2, 20, name="Bo")]))
+        await record_match(session, record=replace(match(5, [seat(1, 3, name="Ana"), seat(2, 1, name="Bo")]),
+                                                   game="catduel"))
+
+    def down(connection: Connection) -> list[int]:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0006")
+        return [connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
+                for table in ("matches", "match_seats", "rounds", "round_scores")]
+
+    try:
+        async with db.engine.connect() as connection:
+            assert await connection.run_sync(down) == [1, 2, 1, 2]  # the Dreamcats match, whole
+    finally:
+        await db.close()

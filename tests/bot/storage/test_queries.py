@@ -108,3 +108,17 @@ async def test_stats_show_the_record_best_round_and_recent_matches_newest_first(
         (25, 2, 2, False), (16, 1, 3, True), (15, 1, 3, True), (14, 1, 3, True), (13, 1, 3, True)]
     assert [m.finished_at for m in stats.recent] == sorted((m.finished_at for m in stats.recent), reverse=True)
     assert all(m.finished_at.tzinfo is not None for m in stats.recent)
+
+
+async def test_a_nickname_from_one_server_never_shows_on_anothers_leaderboard(db: Database) -> None:
+    """Discord names are per server (nicknames): a person's name in a server's standings is the one they last played
+    under there, whatever they are called elsewhere since."""
+    await _record(db, match(10, [seat(1, 10, name="Alice"), seat(2, 20, name="Bo")]))
+    await _record(db, match(20, [seat(1, 10, name="SecretNick"), seat(3, 20, name="Cy")]))
+    async with db.sessions() as session:
+        here = await leaderboard(session, guild_id=10)
+        there = await leaderboard(session, guild_id=20)
+        stats = await player_stats(session, guild_id=10, user_id=1)
+    assert [(row.user_id, row.display_name) for row in here.rows] == [(1, "Alice"), (2, "Bo")]
+    assert [(row.user_id, row.display_name) for row in there.rows] == [(1, "SecretNick"), (3, "Cy")]
+    assert stats is not None and stats.display_name == "Alice"
