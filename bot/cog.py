@@ -107,8 +107,10 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         running = self.bot.service.in_channel(interaction.channel_id or 0)
         running = running or in_thread(self.bot.service, interaction.channel_id or 0)
         if running is not None:
-            # Redraw it too: if its message was deleted, the presenter posts it again.
-            self.bot.presenter.table_changed(running)
+            # Redraw it too: if its message was deleted, the presenter posts it again. Not a lobby whose own start is
+            # still showing it (no message yet): that would post it twice.
+            if running.message_id is not None:
+                self.bot.presenter.table_changed(running)
             await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.

@@ -232,12 +232,13 @@ class DiscordPresenter(TablePictures):
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     async def close(self, drain: float = POSTS_DRAIN_S) -> None:
-        """Let the posts already queued (a round's reveal, the standings, a closed table's line) go out for up to
-        `drain` s, then stop the workers and the drawings: a restart between a match's end and its standings would
-        leave the table's buttons up and the match's end unsaid, since only live games are resumed."""
+        """Let the posts already queued (a round's reveal, the standings, a closed table's line) and the tables that
+        must move below a reveal go out for up to `drain` s, then stop the workers and the drawings: a restart between
+        a match's end and its standings would leave the table's buttons up and the match's end unsaid, since only live
+        games are resumed; one between a reveal and its table's move would leave the table above the reveal."""
         loop = asyncio.get_running_loop()
         end = loop.time() + drain
-        while (any(self._jobs.values()) or self._posting) and loop.time() < end:
+        while (any(self._jobs.values()) or self._posting or self.posts.repost or self._drawing) and loop.time() < end:
             await asyncio.sleep(0.05)
         tasks = [*self._workers.values(), *self._drawing.values()]
         for task in tasks:
@@ -273,6 +274,10 @@ class DiscordPresenter(TablePictures):
                               nonce=post_nonce(table.game_id, "reveal", number))
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
+            # Drawn anew even if a picture of the new round went onto the old message while the reveal was being
+            # made (a drawing that waited for a drawer): else the table stayed above its reveal.
+            self._pictured.pop(table.game_id, None)
+            self._dirty.add(table.game_id)
             # It cannot be shown again until its picture is drawn: a drawing of it asked for before the round ended
             # still waits among the ordinary ones (at 500 tables that held Next round back for 5-25 s, bench_load).
             self.frames.hurry(table.game_id)

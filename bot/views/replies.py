@@ -122,9 +122,11 @@ async def show(interaction: discord.Interaction, private: PrivateStep, table: Ta
     following = public and updated and new_message is True  # hold's _defer_lending: the step follows
     if public and not following and (new_message is False or updated):
         raise PublicMessageError("a private step may only replace an ephemeral message")
+    # Marked before it is sent: a "still working" line falling due while a slow upload is on its way would otherwise
+    # follow the result into the reply (and the apology for an unanswered click after it).
+    interaction.extras[ANSWERED] = True
     message_id = (await _follow_up(interaction, embed, view, files) if following
                   else await _answer(interaction, new_message, embed, view, files))
-    interaction.extras[ANSWERED] = True
     # discord.py types interaction.client as the base Client; here it is always our bot.
     bot = cast(DreamcatsBase, interaction.client)
     reveal = table.settings.reveal_time if private.reveal else None

@@ -243,3 +243,29 @@ async def test_a_refusal_after_the_placeholder_replaces_it(
     assert "Still working" not in placeholder.content and not placeholder.custom_ids
     assert [m for m in record.messages if m.ephemeral] == [placeholder]
     assert world.fake.violations == []
+
+
+async def test_a_result_on_its_way_when_the_still_working_line_is_due_is_not_overwritten(
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drawn card's reply is being sent (a slow upload) when "still working" falls due: the line must not follow
+    it into the reply, nor the apology after that."""
+    play, edit = running.service.play, discord.Interaction.edit_original_response
+
+    async def slow_play(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.1)  # slow enough to be deferred first
+        return await play(*args, **kwargs)
+
+    async def slow_edit(self: discord.Interaction[Any], **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)  # the upload takes a while
+        return await edit(self, **kwargs)
+
+    _late(monkeypatch)
+    monkeypatch.setattr(click_module, "STILL_WORKING_AFTER", 0.15)  # due while the result is on its way
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", slow_edit)
+    _, record = await _draw(world, running, lambda: monkeypatch.setattr(running.service, "play", slow_play))
+    await asyncio.sleep(1.0)  # every pending edit has landed
+    reply = record.original
+    assert reply is not None and record.response_type == 5
+    assert any(":swap:" in c for c in reply.custom_ids), reply.content  # the drawn card's choices stay
+    assert APOLOGY not in reply.content and "Still working" not in reply.content
+    assert world.fake.violations == []

@@ -22,7 +22,8 @@ from tests.bot.conftest import World, make_bot
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionRecord
 
-SHORT = {"dreamcats": {"points": 30}, "dream21": {"hands": 1}, "catduel": {"duels": 1}}  # matches that end in time
+SHORT = {"dreamcats": {"points": 30}, "dream21": {"hands": 1},  # matches that end in time
+         "catduel": {"duels": 1, "timer": 120}}
 STEPS = 140
 # The commands anyone may run at any moment; `start` is given its game by the test.
 COMMANDS: tuple[tuple[str, dict[str, Any]], ...] = (

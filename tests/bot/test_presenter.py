@@ -473,3 +473,66 @@ async def test_a_closing_bot_waits_for_its_posts_no_longer_than_it_may() -> None
     started = loop.time()
     await shown.close(drain=0.3)
     assert loop.time() - started < 1.0 and len(messages.posts) < 4
+
+
+async def test_a_picture_of_the_new_round_drawn_while_its_reveal_was_being_made_still_moves_below_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drawing that waited for a drawer takes the new round's table and edits the old message while the round's
+    reveal is still being made: once the reveal is posted, the table is posted anew below it all the same."""
+    reveal_gate = asyncio.Event()
+
+    async def slow_reveal(bot: Any, table: Table, number: int) -> EndMessage:
+        await reveal_gate.wait()
+        return EndMessage(discord.Embed(title="reveal"), discord.File(io.BytesIO(b"png"), "reveal.png"), None)
+
+    def moment(table: Table) -> tuple[int, bool]:
+        return (2 if table.version >= 10 else 1, True)
+
+    monkeypatch.setitem(PRESENTATIONS, "dreamcats", replace(PRESENTATIONS["dreamcats"], round_message=slow_reveal,
+                                                            picture_moment=moment))
+    painter = SlowPainter()
+    painter.gate.set()
+    shown, messages = presenter(painter, drawers=1)
+    busy, ending = playing_table("b0b0"), playing_table("e0e0")
+    shown.table_changed(busy)
+    shown.table_changed(ending)
+    await shown.idle()
+    painter.gate.clear()
+    busy.version = 1
+    shown.table_changed(busy)  # the one drawer is held by another game...
+    await _spin()
+    waiting = playing_table("e0e0")
+    waiting.version = 5
+    shown.table_changed(waiting)  # ...so this game's picture waits for it
+    await asyncio.sleep(0.2)
+    new_round = playing_table("e0e0")
+    new_round.version = 10
+    shown.round_ended(new_round, 1)  # the round's last move: its reveal, and the new round's table
+    shown.table_changed(new_round)
+    await asyncio.sleep(0.05)
+    painter.gate.set()  # the waiting drawing takes the new round and edits the old message in place...
+    await asyncio.sleep(0.2)
+    reveal_gate.set()  # ...while the reveal was still being made
+    await asyncio.wait_for(shown.idle(), 5)
+    assert len(messages.posts) == 2 and messages.deleted == 1  # the reveal, then the table below it; the old one gone
+    assert "e0e0" not in shown.posts.repost
+
+
+async def test_a_closing_bot_moves_a_table_below_its_reveal_before_it_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move below a reveal is known only to this process: a restart before it would leave the table above."""
+    async def reveal(bot: Any, table: Table, number: int) -> EndMessage:
+        return EndMessage(discord.Embed(title="reveal"), discord.File(io.BytesIO(b"png"), "reveal.png"), None)
+
+    monkeypatch.setitem(PRESENTATIONS, "dreamcats", replace(PRESENTATIONS["dreamcats"], round_message=reveal))
+    painter = SlowPainter()
+    painter.gate.set()
+    messages = SlowPosts()
+    bot: Any = messages
+    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    table = _peeked(playing_table("ffff"))
+    shown.table_changed(table)
+    await asyncio.wait_for(shown.idle(), 5.0)
+    shown.round_ended(table, 1)
+    shown.table_changed(table)
+    await asyncio.wait_for(shown.close(), 5.0)
+    assert len(messages.posts) == 2 and messages.deleted == 1  # the reveal, and the table posted anew below it

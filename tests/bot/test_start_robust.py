@@ -145,3 +145,20 @@ class _Response:
     def __init__(self, status: int) -> None:
         self.status = status
         self.reason = "refused"
+
+
+async def test_a_second_start_while_the_first_lobby_is_still_being_shown_posts_no_second_lobby(
+        world: World, running: DreamcatsBot) -> None:
+    """Ana's /dreamcats start has opened the lobby but its reply is not back yet (no message id): Bo's /dreamcats
+    start in the same channel is pointed at it, and the lobby is not posted a second time by the presenter."""
+    from bot.service import Person
+    from game.dreamcats import MatchSettings
+
+    await running.service.open_lobby(guild_id=world.guild.id, channel_id=world.games.id,
+                                     host=Person(world.ana.id, "Ana"), settings=MatchSettings(), locale="en")
+    second = await world.fake.slash(world.bo, world.games, "dreamcats start")
+    assert second.reply is not None and second.reply.ephemeral
+    await running.presenter.idle()
+    await world.fake.idle()
+    assert [m for m in world.fake.messages_in(world.games) if not m.ephemeral] == []
+    assert world.fake.violations == []
