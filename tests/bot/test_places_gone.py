@@ -4,6 +4,7 @@ before, it played on unseen (the turn timers played for everyone), every edit fa
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -11,7 +12,9 @@ from bot.client import DreamcatsBot
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.bot.test_game_threads import allow_threads, lobby_in_thread
+from tests.bot.ui import Players
 from tests.fakediscord import MANAGE_GUILD, FakeChannel
+from tests.fakediscord.runner import BotRunner
 
 
 def requests_to(world: World, channel: FakeChannel, since: int) -> list[str]:
@@ -92,17 +95,27 @@ async def test_a_server_that_is_only_unavailable_for_a_while_keeps_its_games(
     assert fake.violations == []
 
 
+async def _table_then_away(world: World, meanwhile: Callable[[DreamcatsBot], Awaitable[None]] | None = None
+                           ) -> tuple[BotRunner, Players]:
+    """A bot that opens a table whose people have peeked (and does `meanwhile`), then is killed: its runner and the
+    table's players."""
+    first = make_bot(world)
+    runner = world.fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    if meanwhile is not None:
+        await meanwhile(first)
+    await runner.kill()
+    return runner, players
+
+
 async def test_a_channel_deleted_while_the_bot_was_away_closes_its_game_at_the_restart(
         world: World, caplog: pytest.LogCaptureFixture) -> None:
     """No CHANNEL_DELETE reaches a bot that is not running: Discord's Unknown Channel for the resumed table says it."""
     caplog.set_level(logging.INFO)
     fake = world.fake
-    first = make_bot(world)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
-    await players.initial_peeks()
-    await runner.kill()
+    runner, players = await _table_then_away(world)
     fake.delete_channel(world.games)  # while the bot is away
     second = make_bot(world)
     await runner.restart(second)
@@ -158,18 +171,15 @@ async def test_a_server_that_removed_the_bot_while_it_was_away_has_its_games_clo
     permission taken away: READY no longer listing the server says it."""
     caplog.set_level(logging.INFO)
     fake = world.fake
-    first = make_bot(world)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
-    await players.initial_peeks()
     elsewhere = fake.add_guild("Dog Park")
     park = fake.add_channel(elsewhere, "games")
     dot = fake.add_user("dot", display_name="Dot", guild=elsewhere)
-    await fake.wait_until(lambda: first.get_guild(elsewhere.id) is not None, what="the second server")
-    kept = (await fake.slash(dot, park, "dreamcats start")).reply
-    assert kept is not None
-    await runner.kill()
+
+    async def lobby_elsewhere(first: DreamcatsBot) -> None:
+        await fake.wait_until(lambda: first.get_guild(elsewhere.id) is not None, what="the second server")
+        assert (await fake.slash(dot, park, "dreamcats start")).reply is not None
+
+    runner, players = await _table_then_away(world, lobby_elsewhere)
     fake.remove_bot(world.guild)  # while the bot is away
     second = make_bot(world)
     await runner.restart(second)

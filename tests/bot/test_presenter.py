@@ -445,14 +445,19 @@ class SlowPosts(FakeMessages):
         return await super().send(content, **fields)
 
 
-async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> None:
-    """A deploy restarting the bot between a match's end and its standings: the standings (here a notice) are
-    posted before the workers stop, since only live games are resumed."""
+def slow_posting_presenter() -> tuple[DiscordPresenter, SlowPosts]:
+    """A presenter whose pictures are drawn at once and whose posts take a while."""
     painter = SlowPainter()
     painter.gate.set()
     messages = SlowPosts()
     bot: Any = messages
-    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    return DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter), messages
+
+
+async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> None:
+    """A deploy restarting the bot between a match's end and its standings: the standings (here a notice) are
+    posted before the workers stop, since only live games are resumed."""
+    shown, messages = slow_posting_presenter()
     table = _peeked(playing_table("dddd"))
     shown.seat_handed_over(table, 0)
     shown.seat_handed_over(table, 1)
@@ -461,11 +466,7 @@ async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> Non
 
 
 async def test_a_closing_bot_waits_for_its_posts_no_longer_than_it_may() -> None:
-    painter = SlowPainter()
-    painter.gate.set()
-    messages = SlowPosts()
-    bot: Any = messages
-    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    shown, messages = slow_posting_presenter()
     table = _peeked(playing_table("eeee"))
     for seat in (0, 1, 0, 1):
         shown.seat_handed_over(table, seat)
@@ -524,11 +525,7 @@ async def test_a_closing_bot_moves_a_table_below_its_reveal_before_it_stops(monk
         return EndMessage(discord.Embed(title="reveal"), discord.File(io.BytesIO(b"png"), "reveal.png"), None)
 
     monkeypatch.setitem(PRESENTATIONS, "dreamcats", replace(PRESENTATIONS["dreamcats"], round_message=reveal))
-    painter = SlowPainter()
-    painter.gate.set()
-    messages = SlowPosts()
-    bot: Any = messages
-    shown = DiscordPresenter(bot, edit_interval=0.0, drawers=2, draw_table=painter)
+    shown, messages = slow_posting_presenter()
     table = _peeked(playing_table("ffff"))
     shown.table_changed(table)
     await asyncio.wait_for(shown.idle(), 5.0)
