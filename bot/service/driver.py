@@ -97,6 +97,7 @@ class TurnDriver:
     _waits: dict[str, Timer]  # games waiting for people: the timer that starts their driver when time is up
     _settled: dict[str, asyncio.Event]
     _decider: ThreadPoolExecutor | None = None
+    _stopping = False  # shut down: no move is taken, no driver started (a stopping bot could not show either)
     _refresher: asyncio.Task[None] | None
 
     def change(self, game_id: str, mutate: Mutation, *, restart: bool = True,
@@ -108,7 +109,8 @@ class TurnDriver:
         raise NotImplementedError  # GameService's
 
     async def shutdown(self) -> None:
-        """Stop every timer and computer player (the games stay saved)."""
+        """Stop every timer and computer player (the games stay saved); from now on no change is taken."""
+        self._stopping = True
         drivers = list(self._drivers.values()) + ([self._refresher] if self._refresher is not None else [])
         self._drivers.clear()
         for timer in self._waits.values():
@@ -135,6 +137,8 @@ class TurnDriver:
 
     def _restart_driver(self, game_id: str) -> None:
         self._stop_driving(game_id)
+        if self._stopping:
+            return
         table = self._tables.get(game_id)
         if table is None:  # ended or closed: nothing to drive, nothing to keep
             return

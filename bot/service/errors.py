@@ -70,6 +70,10 @@ class BusyError(TableError):
     """The table is busy with another move; try again."""
 
 
+class RestartingError(TableError):
+    """The bot is stopping (a restart or deploy): no move is taken now, so none is made that could not be shown."""
+
+
 class BotBusyError(TableError):
     """The bot answers late under load, so it opens no new table for now (bot.lateness); the tables in play go on."""
 

@@ -18,6 +18,7 @@ from bot.service.errors import (
     ConflictError,
     GameGoneError,
     GameRunningError,
+    RestartingError,
     StaleButtonError,
 )
 from bot.service.keyed_locks import KeyedLocks
@@ -83,6 +84,8 @@ class GameService(Resuming):
         """A new lobby of `game` (game.games: its settings type), the host (and `others`) seated, `invited` listed;
         GameRunningError if the channel has a game."""
         settings.validated()
+        if self._stopping:
+            raise RestartingError("The bot is restarting.")
         async with self._locked(f"channel-{channel_id}"):  # two starts at once make one lobby
             running = self.in_channel(channel_id)
             if running is not None:
@@ -203,12 +206,15 @@ class GameService(Resuming):
 
     async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
                      abandons: Callable[[Table], MatchRecord | None] | None = None) -> tuple[Table, list[Event]]:
-        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure.
+        """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure;
+        RestartingError once the service is shut down.
 
         `abandons`: the record of the match if the change leaves it abandoned (still playing, nobody to play it); it
         is then recorded and the game closed in the same write instead of saving the change.
         """
         async with self._locked(game_id):
+            if self._stopping:
+                raise RestartingError("The bot is restarting.")
             before = self.get(game_id)
             table = before.clone()
             turn_key = table.turn_key

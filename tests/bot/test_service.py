@@ -23,6 +23,7 @@ from bot.service import (
     NotPlayerOrManagerError,
     NotSeatedError,
     Person,
+    RestartingError,
     StaleButtonError,
     Table,
 )
@@ -432,3 +433,17 @@ async def test_turns_begun_and_then_left_to_the_timer_three_times_in_a_row_hand_
             await service.settled(game_id)
             assert service.get(game_id).seats[1].timeouts == 0
     assert notifier.kinds("handover") == [0]
+
+
+async def test_a_service_shut_down_takes_no_move_and_starts_no_computer_player(service: GameService,
+                                                                                 store: MemoryGameStore) -> None:
+    """A stopping bot could show neither a move nor what follows it (its presenter is going): a click is refused
+    with a line saying it is restarting, and the game stays as saved for the next process."""
+    game_id = await _table(service, [ANA, BO], computers=1)
+    saves = store.saves
+    await service.shutdown()
+    with pytest.raises(RestartingError):
+        await service.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    with pytest.raises(RestartingError):
+        await service.open_lobby(guild_id=10, channel_id=99, host=EVE, settings=FAST, locale="en")
+    assert store.saves == saves and await _waiting_tasks() == []
