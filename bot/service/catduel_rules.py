@@ -38,6 +38,10 @@ class CatDuelRules:
         """None: a choice is the seat's move of the phase (it resets its run of time-outs)."""
         return False
 
+    def pause_number(self, state: Any) -> int:
+        """The number the Next button carries: state.duel.number."""
+        return int(state.duel.number)
+
     def whole_move(self, action: Any) -> bool:
         """Yes: a choice is the seat's move of the phase (it may change it until every seat has chosen)."""
         return True

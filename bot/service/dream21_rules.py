@@ -30,6 +30,10 @@ class Dream21Rules:
         """None: Draw and Play are made on the seat's turn."""
         return False
 
+    def pause_number(self, state: Any) -> int:
+        """The number the Next button carries: state.hand.number."""
+        return int(state.hand.number)
+
     def whole_move(self, action: Any) -> bool:
         """No: a turn may be a draw and a play; it is the person's own once their action ends it."""
         return False

@@ -31,6 +31,10 @@ class DreamcatsRules:
         """The initial peek: any seat makes its own at any moment, also between rounds."""
         return isinstance(action, InitialPeek)
 
+    def pause_number(self, state: Any) -> int:
+        """The number the Next button carries: state.round.number."""
+        return int(state.round.number)
+
     def whole_move(self, action: Any) -> bool:
         """No: a turn is a draw or a take and what follows; it is the person's own once their action ends it."""
         return False

@@ -30,6 +30,10 @@ class TableRules(Protocol):
         """An action a seat may make outside its turn and between rounds (it is not acting on its turn)."""
         ...
 
+    def pause_number(self, state: Any) -> int:
+        """The round (hand, duel) whose pause the Next button of this moment belongs to (the number it carries)."""
+        ...
+
     def whole_move(self, action: Any) -> bool:
         """Whether the action alone is the seat's whole move of its turn or phase (a simultaneous choice); else a turn
         counts as the person's own only once their own action ends it."""

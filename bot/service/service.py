@@ -171,9 +171,12 @@ class GameService(Resuming):
         assert table.state is not None
         return Outcome(table, seat_box[0], events, table.mode.observe(table.state, seat_box[0]))
 
-    async def ready_for_next_round(self, game_id: str, user_id: int) -> Table:
-        """A person pressed Next round; when every person has, the next round begins at once."""
+    async def ready_for_next_round(self, game_id: str, user_id: int, number: int | None = None) -> Table:
+        """A person pressed Next round (of the round `number`, if the button says); when every person has, the next
+        round begins at once. A Next button of another pause than this one is refused."""
         def mutate(table: Table) -> list[Event]:
+            if number is not None and table.state is not None and number != rules_of(table).pause_number(table.state):
+                raise StaleButtonError("That button is from an earlier round.")
             moves.ready_for_next_round(table, moves.person_seat(table, user_id))
             return []
 

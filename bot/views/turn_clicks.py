@@ -104,8 +104,9 @@ async def _wake_confirmed(click: Click) -> None:
 
 @handler("next")
 async def _next_round(click: Click) -> None:
+    number = click.bid.int_arg(0) if click.bid.args else None  # buttons of old carried no round
     await click.defer_update()  # the table itself shows who is ready, and then the new round
-    await click.service.ready_for_next_round(click.bid.game_id, click.user_id)
+    await click.service.ready_for_next_round(click.bid.game_id, click.user_id, number)
 
 
 @handler("dream")

@@ -447,3 +447,18 @@ async def test_a_service_shut_down_takes_no_move_and_starts_no_computer_player(s
     with pytest.raises(RestartingError):
         await service.open_lobby(guild_id=10, channel_id=99, host=EVE, settings=FAST, locale="en")
     assert store.saves == saves and await _waiting_tasks() == []
+
+
+async def test_a_next_round_button_of_another_pause_is_refused(service: GameService) -> None:
+    game_id = await _table(service, [ANA, BO], settings=replace(FAST, point_limit=500))
+    for person in (ANA, BO):
+        await service.play(game_id, person.user_id, lambda s: InitialPeek(s, (0, 1)))
+    await service.play(game_id, ANA.user_id, WakeUp)  # the round ends: its pause begins
+    table = service.get(game_id)
+    assert table.paused_until is not None and table.state is not None
+    number = table.state.round.number  # what this pause's Next round button carries
+    with pytest.raises(StaleButtonError):  # a button of an earlier pause, left on an old table message
+        await service.ready_for_next_round(game_id, BO.user_id, number - 1)
+    assert service.get(game_id).ready == []
+    await service.ready_for_next_round(game_id, BO.user_id, number)
+    assert service.get(game_id).ready == [1]
