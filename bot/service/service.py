@@ -210,13 +210,15 @@ class GameService(Resuming):
     async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
                      abandons: Callable[[Table], MatchRecord | None] | None = None) -> tuple[Table, list[Event]]:
         """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure;
-        RestartingError once the service is shut down.
+        RestartingError once the service is shut down (but for a change that announces nothing).
 
         `abandons`: the record of the match if the change leaves it abandoned (still playing, nobody to play it); it
         is then recorded and the game closed in the same write instead of saving the change.
         """
         async with self._locked(game_id):
-            if self._stopping:
+            # A change that announces nothing records what is shown (a table's new message, its thread), which the
+            # presenter still does while a stopping bot lets its last posts go out: that one is taken.
+            if self._stopping and announce:
                 raise RestartingError("The bot is restarting.")
             before = self.get(game_id)
             table = before.clone()

@@ -447,6 +447,8 @@ async def test_a_service_shut_down_takes_no_move_and_starts_no_computer_player(s
     with pytest.raises(RestartingError):
         await service.open_lobby(guild_id=10, channel_id=99, host=EVE, settings=FAST, locale="en")
     assert store.saves == saves and await _waiting_tasks() == []
+    await service.set_message(game_id, 4242)  # the presenter's last table post is still remembered
+    assert service.get(game_id).message_id == 4242 and store.rows[game_id].message_id == 4242
 
 
 async def test_a_next_round_button_of_another_pause_is_refused(service: GameService) -> None:
