@@ -25,6 +25,9 @@ ELLIPSIS = "…"
 # A code point no font here draws: whatever it renders as is the "missing glyph" box.
 _MISSING_PROBE = "\U0010fffd"
 _DROPPED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# The bidirectional isolates (format characters, kept): a name set apart by them (`isolated`) is laid out on its own.
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+_KEPT_FORMAT = {"\u2066", "\u2067", FIRST_STRONG_ISOLATE, POP_ISOLATE}
 
 
 def locked_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -60,6 +63,12 @@ def _has_glyph(char: str, condensed: bool, display: bool = False) -> bool:
     return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
 
 
+def isolated(name: str) -> str:
+    """A name set apart for the bidirectional layout: a right-to-left name beside a number ("محمد 4") no longer draws
+    the number into its own run, where it would show on the wrong side of the name."""
+    return f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}"
+
+
 @locked_cache(maxsize=2048)
 def clean(text: str, condensed: bool = False, display: bool = False) -> str:
     """The text without control characters, emoji or anything else the font cannot draw; spaces collapsed."""
@@ -67,9 +76,12 @@ def clean(text: str, condensed: bool = False, display: bool = False) -> str:
     for char in unicodedata.normalize("NFC", text):
         if char.isspace():
             kept.append(" ")
-        elif unicodedata.category(char) not in _DROPPED_CATEGORIES and _has_glyph(char, condensed, display):
+        elif char in _KEPT_FORMAT or (unicodedata.category(char) not in _DROPPED_CATEGORIES
+                                      and _has_glyph(char, condensed, display)):
             kept.append(char)
-    return " ".join("".join(kept).split())
+    text = " ".join("".join(kept).split())
+    # A name whose end could not be drawn ("Ela 🌸") would leave its space inside the isolate, beside the next one.
+    return text.replace(" " + POP_ISOLATE, POP_ISOLATE).replace(FIRST_STRONG_ISOLATE + " ", FIRST_STRONG_ISOLATE)
 
 
 @locked_cache(maxsize=2048)

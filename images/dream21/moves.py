@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from game.dream21 import Card, Event, EventKind, Observation
 from images.dream21.text import Dream21Text
+from images.fonts import isolated
 
 NAME_CHARS = 16  # a long name is cut here, so that the move itself always shows
 _TRICK_ENDS = {EventKind.MADE_21, EventKind.COULD_NOT_PLAY}
@@ -45,15 +46,24 @@ def shown_trick(obs: Observation) -> Trick:
     return Trick(cards, played[-1].total if played else 0, taker, _high(played))
 
 
-def last_move(history: Sequence[Event], names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:
-    """One line about the last public move ("Ana played 7♠ — total 18"); "" before the first move of a hand."""
-    return move_line(history[-1], names, text, cut) if history else ""
+def last_move(history: Sequence[Event], names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS,
+              isolate: bool = False) -> str:
+    """One line about the last public move ("Ana played 7♠ — total 18"; `isolate`: for a picture, see move_line);
+    "" before the first move of a hand."""
+    return move_line(history[-1], names, text, cut, isolate) if history else ""
 
 
-def move_line(event: Event, names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS) -> str:
-    """One public move in words, names cut to `cut` characters; "" for an event that is not a move."""
-    name = _short(text.seat_name(names, event.seat), cut) if event.seat is not None else ""
-    other = _short(text.seat_name(names, event.other), cut) if event.other is not None else ""
+def move_line(event: Event, names: Sequence[str], text: Dream21Text, cut: int = NAME_CHARS,
+              isolate: bool = False) -> str:
+    """One public move in words, names cut to `cut` characters (and, with `isolate`, set apart for the bidirectional
+    layout of a picture); "" for an event that is not a move."""
+    def shown(seat: int | None) -> str:
+        if seat is None:
+            return ""
+        name = _short(text.seat_name(names, seat), cut)
+        return isolated(name) if isolate else name
+
+    name, other = shown(event.seat), shown(event.other)
     match event.kind:
         case EventKind.PLAYED if event.card is not None:
             return text.played.format(name=name, card=text.card_name(event.card), total=event.total)

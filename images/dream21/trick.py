@@ -58,7 +58,7 @@ def render_trick(obs: Observation, names: Sequence[str], *, text: Dream21Text = 
         scene.paste_centred(frame, scene.panel(ribbon.width + 32, 44, (*scene.TURN_GLOW, 245), art.INK), *centre)
         scene.paste_centred(frame, ribbon, *centre)
     _total(frame, trick.total, text)
-    caption = last_move(obs.history, names, text)
+    caption = last_move(obs.history, names, text, isolate=True)
     if caption:
         sprite = text_sprite(caption, 30, CAPTION, WIDTH - 80, condensed=True)
         scene.paste_centred(frame, scene.panel(sprite.width + 28, CAPTION_H, (16, 12, 40, 215)), WIDTH / 2, CAPTION_Y)

@@ -10,7 +10,7 @@ from game.dreamcats import Event, EventKind
 from images import scene
 from images.dreamcats.layout import CAPTION_H
 from images.dreamcats.text import PictureText
-from images.fonts import locked_cache, text_sprite
+from images.fonts import isolated, locked_cache, text_sprite
 
 NAME_CHARS = 12  # a long name is cut here, so that the move itself always shows
 CAPTION_WIDTH = 1040
@@ -38,16 +38,23 @@ def last_move(events: Sequence[Event]) -> list[Event]:
     return finished[-1] if finished else []
 
 
-def caption_of(move: Sequence[Event], names: Sequence[str], text: PictureText, cut: int = NAME_CHARS) -> str:
-    """One line saying who did what in a move ("Bo: Swap 2 — Ana 3 ⇄ Ela 1"), names cut at `cut`; "" for none."""
+def caption_of(move: Sequence[Event], names: Sequence[str], text: PictureText, cut: int = NAME_CHARS,
+               isolate: bool = False) -> str:
+    """One line saying who did what in a move ("Bo: Swap 2 — Ana 3 ⇄ Ela 1"), names cut at `cut` (and, with
+    `isolate`, set apart for the bidirectional layout of the picture); "" for none."""
     last = next((e for e in reversed(move) if e.kind in _ENDS), None)
     if last is None or last.seat is None:
         return ""
-    name = _short(text.seat_name(names, last.seat), cut)
+
+    def shown(seat: int) -> str:
+        name = _short(text.seat_name(names, seat), cut)
+        return isolated(name) if isolate else name
+
+    name = shown(last.seat)
     if any(e.kind == EventKind.USED_TAKE_TWO for e in move):
         name = f"{name} ({text.take_2})"
     cards = [text.card_name(c) for c in last.cards]
-    slots = [f"{_short(text.seat_name(names, s.seat), cut)} {s.position + 1}" for s in last.slots]
+    slots = [f"{shown(s.seat)} {s.position + 1}" for s in last.slots]
     positions = [str(s.position + 1) for s in last.slots]
     if last.kind == EventKind.SWAPPED_IN and positions and cards:
         return text.move_swapped_in.format(name=name, position=positions[0], card=cards[0])

@@ -53,7 +53,7 @@ def render_table(
     # beside the bottom seat's plate, in rows drawn on anyway: a row band drawn on costs a deflate every frame
     number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), spots[0].left - 40)
     scene.paste(frame, number, 16, spots[0].top + (PLATE_H - number.height) / 2)
-    draw_caption(frame, caption_of(move, names, text), WIDTH / 2, top + BANNER_H + 6 + CAPTION_H / 2)
+    draw_caption(frame, caption_of(move, names, text, isolate=True), WIDTH / 2, top + BANNER_H + 6 + CAPTION_H / 2)
     return frame
 
 

@@ -10,6 +10,7 @@ from images.dreamcats import PictureText, render_table
 from images.dreamcats.caption import caption_of, last_move
 from images.dreamcats.layout import WIDTH
 from images.dreamcats.marks import marks_from
+from images.fonts import clean, isolated, text_sprite
 
 
 def _gap_strip(text: PictureText) -> bytes:
@@ -76,3 +77,18 @@ def test_a_caption_is_drawn_on_the_table() -> None:
     plain = render_table(obs, NAMES).tobytes()
     told = render_table(obs, NAMES, last_events=[_swap(1, Slot(0, 2), Slot(2, 0))]).tobytes()
     assert plain != told
+
+
+def test_a_right_to_left_name_keeps_its_position_number_on_its_right() -> None:
+    """"Swap 2 — محمد 4 ⇄ Bo 1": without the name set apart, the bidirectional layout drew the 4 into the
+    right-to-left name's run, on its left, where it reads as the other seat's."""
+    name = "محمد علي"
+    both = text_sprite(isolated(name) + " 4", 30, (255, 255, 255), condensed=True)
+    alone = text_sprite(isolated(name), 30, (255, 255, 255), condensed=True)
+    left = (0, 0, alone.width - 6, alone.height)  # the name is drawn first, from the left; the 4 follows it
+    assert both.width > alone.width and both.crop(left).tobytes() == alone.crop(left).tobytes()
+    swap = [Event(EventKind.USED_SWAP, 0, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(0, 0)))]
+    caption = caption_of(swap, ["Bo", name], PictureText(), isolate=True)
+    assert f"{isolated(name)} 4" in caption
+    assert caption_of(swap, ["Bo", name], PictureText()) == f"Bo: Swap 2 — {name} 4 ⇄ Bo 1"  # alt text: plain
+    assert clean(caption) == caption  # the isolates are kept where the text is drawn
