@@ -82,10 +82,9 @@ def test_demo_writes_a_transcript_and_pictures(tmp_path: Path) -> None:
     transcript = (tmp_path / "transcript.txt").read_text(encoding="utf-8")
     assert "Round 1 begins" in transcript and "Final standings" in transcript and "Winner:" in transcript
     assert "drew from the pile" in transcript
-    if demo.load_pictures() is not None:
-        names = {p.name for p in tmp_path.iterdir()}
-        assert "standings.png" in names and "round_01_reveal.png" in names and "turn_0001.png" in names
-        assert (tmp_path / "turn_0001.png").read_bytes().startswith(b"\x89PNG")
+    names = {p.name for p in tmp_path.iterdir()}
+    assert "standings.png" in names and "round_01_reveal.png" in names and "turn_0001.png" in names
+    assert (tmp_path / "turn_0001.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_drawn_card_put_into_a_dream_is_never_named() -> None:
