@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.client import DreamcatsBot
 from bot.service import ManualClock, RoundPausedError, table_from_payload
 from bot.service.moves import ROUND_PAUSE
@@ -26,7 +28,7 @@ async def test_the_next_round_waits_until_everyone_pressed_next_round(world: Wor
     async with world.fake.run(bot):
         players = await _to_the_end_of_round_one(world, bot)
         table = players.table
-        assert table is not None and table.paused_until == clock.now() + (table.paused_until - clock.now())
+        assert table is not None and table.paused_until == clock.now() + timedelta(seconds=ROUND_PAUSE)
         moves, message = table.move_number, players.message()
         assert "Next round" in message.content and "0 of 3 ready" in message.content
         assert [c.split(":")[2] for c in message.custom_ids] == ["next", "dream", "quit"]

@@ -10,6 +10,7 @@ from game.dream21 import Card, observe, public_observation
 from images.dream21 import render_hand, render_trick
 from images.dream21.hand import MAX_WIDTH, MIN_WIDTH, hand_width, playable
 from images.dream21.moves import shown_trick
+from images.dream21.text import Dream21Text
 from images.dream21.trick import PILE_LABEL_W, pile_label_size
 from images.fonts import ELLIPSIS, fit
 from tests.images.dream21.polish import POLISH
@@ -73,8 +74,7 @@ def test_a_long_trick_fits_beside_the_total() -> None:
 
 
 @pytest.mark.parametrize("text", [ENGLISH, POLISH], ids=["en", "pl"])
-def test_every_fixed_label_fits_whole(text: object) -> None:
-    assert text is ENGLISH or text is POLISH
+def test_every_fixed_label_fits_whole(text: Dream21Text) -> None:
     hints = (text.your_turn_draw, text.your_turn_play, text.your_turn_lead)
     for label, size, room in ((*((hint, 30, MIN_WIDTH - 40) for hint in hints),
                                (text.draw_pile, pile_label_size(text.draw_pile), PILE_LABEL_W),
