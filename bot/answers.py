@@ -16,35 +16,40 @@ from bot.views.replies import ANSWERED, say
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# Seconds an answer's work may take before "thinking…" (or a click's silent acknowledgement) goes first: Discord
+# allows 3 s, and a click reaches the bot a little late under load.
+ANSWER_WITHIN = 1.0
 PRIVATE_PLACEHOLDER = "dreamcats.private_placeholder"  # interaction.extras key: the "thinking…" reply is ephemeral
 
 
 @dataclass(frozen=True)
 class Answer:
-    """What a command replies: a line or an embed (with buttons), public or private."""
+    """What a command replies: a line or an embed (with buttons and a picture), public or private."""
 
     text: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     ephemeral: bool = False
+    file: discord.File | None = None
 
     def message(self) -> dict[str, Any]:
         """The keyword arguments of a message with this answer (discord.py wants absent parts left out)."""
-        parts = {"content": self.text, "embed": self.embed, "view": self.view}
+        parts = {"content": self.text, "embed": self.embed, "view": self.view, "file": self.file}
         return {name: value for name, value in parts.items() if value is not None}
 
 
-async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T], within: float, *,
+async def answer_when_done(interaction: discord.Interaction, work: Awaitable[T], within: float | None = None, *,
                            ephemeral: bool = False, update: bool = False) -> T:
-    """The result of `work`; if it is not done `within` s after the command was sent, "thinking…" is shown first
-    (Discord allows 3 s). With `update` (a click whose answer edits the clicked message, `edit_clicked`) a slow
-    click is acknowledged by a deferred update instead, which shows nothing until the edit.
+    """The result of `work`; if it is not done `within` s (ANSWER_WITHIN) after the command was sent, "thinking…" is
+    shown first (Discord allows 3 s). With `update` (a click whose answer edits the clicked message, `edit_clicked`)
+    a slow click is acknowledged by a deferred update instead, which shows nothing until the edit.
 
     A failed defer is logged, not raised: the work's result or exception is always retrieved.
     """
     task = asyncio.ensure_future(work)
     try:
-        if not await finished_within(task, wait_before_deferring(interaction, within)):
+        wait = wait_before_deferring(interaction, ANSWER_WITHIN if within is None else within)
+        if not await finished_within(task, wait):
             if update:
                 await interaction.response.defer()
             else:
@@ -127,8 +132,12 @@ async def _drop(interaction: discord.Interaction) -> bool:
 
 async def _fill(interaction: discord.Interaction, answer: Answer) -> None:
     """Edit the placeholder into the answer; if that fails, send the answer as a followup."""
+    attachments = [answer.file] if answer.file is not None else discord.utils.MISSING
     try:
-        await interaction.edit_original_response(content=answer.text, embed=answer.embed, view=answer.view)
+        await interaction.edit_original_response(content=answer.text, embed=answer.embed, view=answer.view,
+                                                 attachments=attachments)
     except SENDING_FAILED as exc:
         log.info("could not edit the reply to interaction %s (%r); sending the answer instead", interaction.id, exc)
+        if answer.file is not None:
+            answer.file.reset()  # read once by the failed edit
         await interaction.followup.send(**answer.message(), ephemeral=answer.ephemeral)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer, answer_when_done, send_answer
+from bot.answers import ANSWER_WITHIN, Answer, answer_when_done, send_answer
 from bot.catduel.rules import show_rules as show_catduel_rules
 from bot.dream21.rules import show_rules as show_dream21_rules
 from bot.game_choice import (
@@ -70,7 +70,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     # Seconds a command may spend on its work (opening a lobby, reading the standings) before answering with a
     # "thinking…" placeholder (Discord allows 3).
-    answer_within = 1.0
+    answer_within = ANSWER_WITHIN
 
     def __init__(self, bot: DreamcatsBase) -> None:
         self.bot = bot

@@ -97,9 +97,9 @@ def reveal_lines(result: RoundResult, names: Sequence[str], totals: Sequence[int
 
 
 class Recorder:
-    """Writes the transcript and, when the images package can draw them, the pictures."""
+    """Writes the transcript and the pictures (`pictures`: load_pictures)."""
 
-    def __init__(self, out: Path, names: Sequence[str], pictures: dict[str, Callable[..., Any]] | None) -> None:
+    def __init__(self, out: Path, names: Sequence[str], pictures: dict[str, Callable[..., Any]]) -> None:
         self.out, self.names, self.pictures = out, list(names), pictures
         self.lines: list[str] = []
         self.turn_events: list[Event] = []
@@ -127,7 +127,7 @@ class Recorder:
             return
         self.lines.append(turn_sentence(seat, self.turn_events, self.names))
         self.turn_number += 1
-        if self.pictures is not None and picture:
+        if picture:
             image = self.pictures["render_table"](public_observation(state), self.names, last_events=self.turn_events)
             self._save(f"turn_{self.turn_number:04d}.png", image)
         self.turn_events = []
@@ -136,9 +136,8 @@ class Recorder:
         result = state.results[-1]
         totals = [sum(r.scores[s] for r in state.results) for s in range(state.num_seats)]
         self.lines.extend(reveal_lines(result, self.names, totals))
-        if self.pictures is not None:
-            image = self.pictures["render_reveal"](result, self.names, totals, penalty=state.settings.penalty)
-            self._save(f"round_{result.number:02d}_reveal.png", image)
+        image = self.pictures["render_reveal"](result, self.names, totals, penalty=state.settings.penalty)
+        self._save(f"round_{result.number:02d}_reveal.png", image)
 
     def finish(self, state: MatchState) -> None:
         """The final standings, then write transcript.txt."""
@@ -147,13 +146,11 @@ class Recorder:
         self.lines.append("\nFinal standings:")
         self.lines.extend(f"  {self.names[s]}: {state.totals[s]}" for s in ranked)
         self.lines.append("Winner: " + " and ".join(self.names[s] for s in winners) + ".")
-        if self.pictures is not None:
-            image = self.pictures["render_standings"](state.totals, self.names, winners, state.results)
-            self._save("standings.png", image)
+        image = self.pictures["render_standings"](state.totals, self.names, winners, state.results)
+        self._save("standings.png", image)
         (self.out / "transcript.txt").write_text("\n".join(self.lines).lstrip("\n") + "\n", encoding="utf-8")
 
     def _save(self, name: str, image: Any) -> None:
-        assert self.pictures is not None
         (self.out / name).write_bytes(self.pictures["encode_png"](image))
 
 
@@ -165,7 +162,7 @@ def load_pictures() -> dict[str, Callable[..., Any]]:
 
 
 def run_demo(out: Path, seats: int, seed: int, names: Sequence[str], settings: MatchSettings,
-             pictures: dict[str, Callable[..., Any]] | None) -> MatchState:
+             pictures: dict[str, Callable[..., Any]]) -> MatchState:
     """Play one computer-only match and write it into `out`; returns the finished match."""
     out.mkdir(parents=True, exist_ok=True)
     strengths = [names[s % len(names)] for s in range(seats)]

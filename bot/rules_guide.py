@@ -14,11 +14,10 @@ from typing import Any
 
 import discord
 
-from bot.answers import answer_failure, answer_when_done, edit_clicked
+from bot.answers import Answer, answer_failure, answer_when_done, edit_clicked, send_answer
 from bot.i18n import card_name, picture_text, resolve_locale, t, tn
 from bot.i18n.helpers import card_key
 from bot.pictures import draw, picture_file
-from bot.sending import SENDING_FAILED
 from bot.views.shown import make_view
 from game.dreamcats import DECK_SIZE, DREAM_SIZE, SPECIALS, Card, MatchSettings
 from game.dreamcats.cards import COPIES
@@ -31,7 +30,6 @@ COLOUR = discord.Colour(0x5B4B8A)
 DEFAULTS = MatchSettings()
 _PICTURE_FIELDS = ("your_dream", "look_at_two", "discard_pile", "draw_pile", "swap", "discard", "power", "keep_one",
                    "look_at_one", "swap_two", "you", "opponent", "penalty")
-PAGE_WITHIN = 1.0  # seconds a page may take to draw before its click is acknowledged first (Discord allows 3)
 _pngs: dict[tuple[int, str], bytes] = {}  # (page, locale) -> the page's picture, drawn once per process
 
 
@@ -138,14 +136,15 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         owner = self.owner if mine else interaction.user.id
         try:  # a page not drawn yet waits for the picture pool: the click is acknowledged first if that is slow
             embed, png, view = await answer_when_done(interaction, guide_message(self.page, locale, owner),
-                                                      PAGE_WITHIN, ephemeral=True, update=mine)
+                                                      ephemeral=True, update=mine)
         except Exception as exc:  # a failed drawing: never an unanswered click
             await answer_failure(interaction, exc, "rules guide page", t("error.generic", locale))
             return
         if mine:
             await edit_clicked(interaction, embed=embed, attachments=[_file(png, self.page, locale)], view=view)
         else:
-            await _send_private(interaction, embed, _file(png, self.page, locale), view, t("guide.not_yours", locale))
+            await send_answer(interaction, Answer(t("guide.not_yours", locale), embed, view, ephemeral=True,
+                                                  file=_file(png, self.page, locale)))
 
 
 GUIDE_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [GuideButton]
@@ -175,19 +174,7 @@ def _file(png: bytes, page: int, locale: str) -> discord.File:
 async def show_rules(interaction: discord.Interaction) -> None:
     """Answer /dreamcats rules: the guide's first page, privately ("thinking…" first if its picture is slow)."""
     locale = resolve_locale(interaction.locale)
-    embed, png, view = await answer_when_done(interaction, guide_message(1, locale, interaction.user.id), PAGE_WITHIN,
+    embed, png, view = await answer_when_done(interaction, guide_message(1, locale, interaction.user.id),
                                               ephemeral=True)
-    await _send_private(interaction, embed, _file(png, 1, locale), view)
+    await send_answer(interaction, Answer(embed=embed, view=view, ephemeral=True, file=_file(png, 1, locale)))
 
-
-async def _send_private(interaction: discord.Interaction, embed: discord.Embed, file: discord.File,
-                        view: discord.ui.View, text: str | None = None) -> None:
-    """A private page as the reply, or in the private "thinking…" reply shown while it was drawn (a failure is
-    logged)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=text, embed=embed, attachments=[file], view=view)
-        else:
-            await interaction.response.send_message(text, embed=embed, file=file, view=view, ephemeral=True)
-    except SENDING_FAILED as exc:
-        log.warning("could not show the rules guide to interaction %s: %r", interaction.id, exc)

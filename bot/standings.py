@@ -30,7 +30,6 @@ from bot.views.shown import make_view
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
-PAGE_WITHIN = 1.0  # seconds a page may take to read before its click is acknowledged first (Discord allows 3)
 NAME_LENGTH = 32
 # The settings command lives in bot.guild_settings; its names are kept here for the callers of this module.
 __all__ = ["STANDINGS_ITEMS", "InvalidSettingError", "LeaderboardButton", "change_settings", "changed_settings",
@@ -165,7 +164,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         mine = interaction.user.id == self.owner
         reading = _leaderboard_message(interaction, db, self.page, self.game, private=not mine)
         try:  # a busy database may take longer than Discord's 3 s: the click is acknowledged first, then answered
-            embed, view = await answer_when_done(interaction, reading, PAGE_WITHIN, ephemeral=True, update=mine)
+            embed, view = await answer_when_done(interaction, reading, ephemeral=True, update=mine)
         except Exception as exc:  # the database stayed busy past its deadline, or anything unforeseen
             await answer_failure(interaction, exc, "leaderboard page",
                                  t("standings.unavailable", resolve_locale(interaction.locale)))

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.markdown import cut
 from bot.service import Table
 from bot.service.catduel_rules import DUEL_STARTED
+from bot.service.rulebooks import rules_of
 from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
@@ -62,7 +63,7 @@ def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     leave = GameButton(make_id(gid, "quit"), t("private.leave", loc), row=1)
     mine = GameButton(make_id(gid, "cdo"), t("catduel.button.my_move", loc), style=discord.ButtonStyle.primary)
     if table.paused_until is not None:
-        return [GameButton(make_id(gid, "next", state.duel.number), t("catduel.button.next", loc),
+        return [GameButton(make_id(gid, "next", rules_of(table).pause_number(state)), t("catduel.button.next", loc),
                            style=discord.ButtonStyle.success), mine, leave]
     return [mine, leave]
 

@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.markdown import cut
 from bot.service import Table
 from bot.service.dream21_rules import HAND_STARTED
+from bot.service.rulebooks import rules_of
 from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
@@ -52,7 +53,7 @@ def table_items(table: Table) -> list[discord.ui.Item[Any]]:
     leave = GameButton(make_id(gid, "quit"), t("private.leave", loc), row=1)
     hand = GameButton(make_id(gid, "d21h"), t("dream21.button.hand", loc), style=discord.ButtonStyle.primary)
     if table.paused_until is not None:
-        return [GameButton(make_id(gid, "next", state.hand.number), t("dream21.button.next", loc),
+        return [GameButton(make_id(gid, "next", rules_of(table).pause_number(state)), t("dream21.button.next", loc),
                            style=discord.ButtonStyle.success), hand, leave]
     return [hand, leave]
 

@@ -23,6 +23,8 @@ DUEL_STARTED = "duel_started"  # the table-log entry that opens a duel (count: i
 class CatDuelRules:
     """Cat Duel at a Discord table."""
 
+    simultaneous = True  # a choice is the seat's move of the phase, changeable until every seat has chosen
+
     def begin(self, table: Table, rng: random.Random) -> None:
         """The seats' cats are their lobby picks; a seat without one gets a random free cat (RULES-catduel §1)."""
         cats = [_cat(seat.choice) for seat in table.seats]
@@ -41,10 +43,6 @@ class CatDuelRules:
     def pause_number(self, state: Any) -> int:
         """The number the Next button carries: state.duel.number."""
         return int(state.duel.number)
-
-    def whole_move(self, action: Any) -> bool:
-        """Yes: a choice is the seat's move of the phase (it may change it until every seat has chosen)."""
-        return True
 
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """None here: the driver lets computer seats choose the moment a phase opens (bot.service.driver), deciding

@@ -16,6 +16,8 @@ HAND_STARTED = "hand_started"  # the table-log entry that opens a hand (seat: it
 class Dream21Rules:
     """Dream 21 at a Discord table."""
 
+    simultaneous = False  # a turn may be a draw and a play
+
     def begin(self, table: Table, rng: random.Random) -> None:
         """The first hand is dealt by the host's seat (RULES-dream21.md §3)."""
         table.state = new_match(len(table.seats), table.settings, rng, dealer=table.seat_of(table.host_id))
@@ -33,10 +35,6 @@ class Dream21Rules:
     def pause_number(self, state: Any) -> int:
         """The number the Next button carries: state.hand.number."""
         return int(state.hand.number)
-
-    def whole_move(self, action: Any) -> bool:
-        """No: a turn may be a draw and a play; it is the person's own once their action ends it."""
-        return False
 
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """None: nobody acts outside the turn order."""

@@ -17,6 +17,8 @@ _QUIET = {EventKind.INITIAL_PEEK, EventKind.TAKE_TWO_DREW}
 class DreamcatsRules:
     """Dreamcats at a Discord table."""
 
+    simultaneous = False  # a turn is a draw or a take and what follows
+
     def begin(self, table: Table, rng: random.Random) -> None:
         """The first round is dealt and the host's seat begins (RULES.md §3.5)."""
         state = new_match(len(table.seats), table.settings, rng, starter=table.seat_of(table.host_id))
@@ -34,10 +36,6 @@ class DreamcatsRules:
     def pause_number(self, state: Any) -> int:
         """The number the Next button carries: state.round.number."""
         return int(state.round.number)
-
-    def whole_move(self, action: Any) -> bool:
-        """No: a turn is a draw or a take and what follows; it is the person's own once their action ends it."""
-        return False
 
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """Every computer-played seat that has not made its initial peek makes it now."""

@@ -61,7 +61,7 @@ def person_move(table: Table, seat: int, action: Action) -> list[Event]:
         raise RoundPausedError("The next round starts in a moment.")
     turn_key = table.turn_key
     events = apply_logged(table, action)
-    if not free and (table.turn_key != turn_key or rules.whole_move(action)):
+    if not free and (table.turn_key != turn_key or rules.simultaneous):
         table.seats[seat].timeouts = 0
     return events
 

@@ -71,7 +71,5 @@ def grant_time_lost(table: Table, now: datetime) -> None:
     their turn for them and count it towards handing their seat to a computer player. A turn with time left keeps
     it. Only in memory: the next change saves it.
     """
-    turn_timer = getattr(table.settings, "turn_timer", None)
-    if table.deadline is None or not table.playing or not isinstance(turn_timer, int) or table.deadline > now:
-        return
-    table.deadline = now + timedelta(seconds=turn_timer)
+    if table.deadline is not None and table.playing and table.deadline <= now:
+        table.deadline = now + timedelta(seconds=table.settings.turn_timer)  # every game's settings have one

@@ -34,10 +34,9 @@ class TableRules(Protocol):
         """The round (hand, duel) whose pause the Next button of this moment belongs to (the number it carries)."""
         ...
 
-    def whole_move(self, action: Any) -> bool:
-        """Whether the action alone is the seat's whole move of its turn or phase (a simultaneous choice); else a turn
-        counts as the person's own only once their own action ends it."""
-        ...
+    # Whether the seats choose at once, each choice the seat's whole move of its phase; else a turn counts as the
+    # person's own only once their own action ends it.
+    simultaneous: bool
 
     def side_moves(self, table: Table, rng: random.Random) -> list[Any]:
         """What computer-played seats do outside the turn order now (their events)."""

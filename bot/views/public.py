@@ -9,6 +9,7 @@ from bot.lobby_words import lobby_words
 from bot.markdown import cut
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
+from bot.service.rulebooks import rules_of
 from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import (
     log_line,
@@ -93,7 +94,7 @@ def table_items(table: Table) -> list[ButtonSpec]:
     top = state.round.discard[-1]  # face up (RULES.md §3): the whole public observation is not needed for it
     if table.paused_until is not None:  # between rounds: ready for the next one, or look at the new cards
         return [
-            ButtonSpec(make_id(gid, "next", state.round.number), t("table.button.next", loc),
+            ButtonSpec(make_id(gid, "next", rules_of(table).pause_number(state)), t("table.button.next", loc),
                        style=discord.ButtonStyle.primary),
             ButtonSpec(make_id(gid, "dream"), t("table.button.dream", loc), style=discord.ButtonStyle.success),
             _leave_button(table),

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import rules_guide, standings
+from bot import answers, rules_guide
 from bot.client import DreamcatsBot
 from bot.cog import DreamcatsCog
 from bot.i18n import t
@@ -53,8 +53,7 @@ async def _leaderboard(world: World, running: DreamcatsBot) -> FakeMessage:
 @pytest.fixture
 def quick_deadline(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Discord's deadline shorter than the slow part; the bot defers after 50 ms."""
-    monkeypatch.setattr(standings, "PAGE_WITHIN", 0.05)
-    monkeypatch.setattr(rules_guide, "PAGE_WITHIN", 0.05)
+    monkeypatch.setattr(answers, "ANSWER_WITHIN", 0.05)
     world.fake.deadline = DEADLINE
 
 
