@@ -9,9 +9,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.arena_common import lineup, percentile, progress_bar, share_matches, wilson
+from bot.arena_common import ArenaUsageError, lineup, percentile, progress_bar, share_matches, wilson
 from game.dreamcats import MatchSettings, MatchState, apply_action, legal_actions, new_match, observe
 from game.dreamcats.players import Player, UnknownPlayerError, get_player
+from game.errors import SettingsError
 
 Decision = Callable[[MatchState, int], None]
 
@@ -201,10 +202,13 @@ def main(argv: Sequence[str]) -> int:
     try:
         settings = MatchSettings(point_limit=args.points, penalty=args.penalty).validated()
         if not names or not 2 <= args.seats <= 5 or args.matches < 1:
-            raise ValueError("Give at least one player, 2 to 5 seats and at least one match.")
-        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
-    except (UnknownPlayerError, ValueError) as exc:
+            raise ArenaUsageError("Give at least one player, 2 to 5 seats and at least one match.")
+        for name in names:
+            get_player(name)
+    except (UnknownPlayerError, SettingsError, ArenaUsageError) as exc:
         print(f"dreamcats arena: {exc}", file=sys.stderr)
         return 2
+    # Outside the try: an engine's own error during play is a bug to show with its traceback, not a usage line.
+    tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
     print(format_table(summarize(tallies)))
     return 0

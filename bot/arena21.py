@@ -9,9 +9,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.arena_common import lineup, percentile, progress_bar, share_matches, wilson
+from bot.arena_common import ArenaUsageError, lineup, percentile, progress_bar, share_matches, wilson
 from game.dream21 import Dream21Settings, MatchState, apply_action, legal_actions, new_match, observe, winners
 from game.dream21.players import Player, UnknownPlayerError, get_player
+from game.errors import SettingsError
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -118,10 +119,13 @@ def main(args: argparse.Namespace) -> int:
     try:
         settings = Dream21Settings(hands_per_seat=args.hands).validated()
         if not names or not MIN_SEATS <= args.seats <= MAX_SEATS or args.matches < 1:
-            raise ValueError(f"Give at least one player, {MIN_SEATS} to {MAX_SEATS} seats and at least one match.")
-        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
-    except (UnknownPlayerError, ValueError) as exc:
+            raise ArenaUsageError(
+                f"Give at least one player, {MIN_SEATS} to {MAX_SEATS} seats and at least one match.")
+        for name in names:
+            get_player(name)
+    except (UnknownPlayerError, SettingsError, ArenaUsageError) as exc:
         print(f"dreamcats arena: {exc}", file=sys.stderr)
         return 2
+    tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
     print(format_table(tallies))
     return 0

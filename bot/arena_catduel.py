@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.arena_common import lineup, percentile, progress_bar, share_matches, wilson
+from bot.arena_common import ArenaUsageError, lineup, percentile, progress_bar, share_matches, wilson
 from game.catduel import CatDuelSettings, MatchState
 from game.catduel.mode import CATDUEL
 from game.errors import SettingsError
 
 
-class UnknownCatDuelPlayerError(ValueError):
+class UnknownCatDuelPlayerError(ArenaUsageError):
     """No Cat Duel computer player has that name."""
 
 
@@ -64,11 +64,16 @@ def play_match(seated: Sequence[str], settings: CatDuelSettings, seed: int,
 def run_arena(names: list[str], seats: int, matches: int, settings: CatDuelSettings, seed: int,
               progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> dict[str, DuelTally]:
     """Play the matches (in `jobs` processes) and tally each player name."""
+    check_players(names)
+    return share_matches(_run_indices, DuelTally.merge, names, seats, matches, settings, seed, progress, jobs)
+
+
+def check_players(names: Sequence[str]) -> None:
+    """Refuse a name that is not one of Cat Duel's computer players."""
     unknown = [name for name in names if name not in CATDUEL.players]
     if unknown:
         raise UnknownCatDuelPlayerError(f"Cat Duel has no computer player {unknown[0]!r}; "
                                         f"there are {', '.join(CATDUEL.players)}.")
-    return share_matches(_run_indices, DuelTally.merge, names, seats, matches, settings, seed, progress, jobs)
 
 
 def _run_indices(names: list[str], seats: int, indices: Sequence[int], settings: CatDuelSettings, seed: int,
@@ -115,11 +120,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         settings = CatDuelSettings(best_of=args.duels).validated()
         if not names or not CATDUEL.min_seats <= args.seats <= CATDUEL.max_seats or args.matches < 1:
-            raise ValueError(f"Give at least one player, {CATDUEL.min_seats} to {CATDUEL.max_seats} seats and at "
-                             "least one match.")
-        tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
-    except (SettingsError, ValueError) as exc:
+            raise ArenaUsageError(f"Give at least one player, {CATDUEL.min_seats} to {CATDUEL.max_seats} seats "
+                                  "and at least one match.")
+        check_players(names)
+    except (SettingsError, ArenaUsageError) as exc:
         print(f"dreamcats arena: {exc}", file=sys.stderr)
         return 2
+    tallies = run_arena(names, args.seats, args.matches, settings, args.seed, progress_bar(sys.stderr), args.jobs)
     print(format_table(tallies))
     return 0

@@ -10,6 +10,10 @@ from typing import Any, NoReturn, TextIO, TypeVar
 from tqdm import tqdm
 
 
+class ArenaUsageError(ValueError):
+    """A command line the arena or the demo cannot play: no player, or a table size the game does not seat."""
+
+
 def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); `wins` may count shared wins as fractions."""
     if trials == 0:

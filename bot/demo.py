@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.arena_common import ArenaUsageError
 from game.dreamcats import (
     Card,
     Event,
@@ -25,6 +26,7 @@ from game.dreamcats import (
     public_observation,
 )
 from game.dreamcats.players import Player, UnknownPlayerError, get_player
+from game.errors import SettingsError
 
 CARD_NAMES = {Card.TAKE_2: "Take 2", Card.PEEK_1: "Peek 1", Card.SWAP_2: "Swap 2"}
 
@@ -205,11 +207,13 @@ def main(argv: Sequence[str]) -> int:
     try:
         settings = MatchSettings(point_limit=args.points).validated()
         if not 2 <= args.seats <= 5:
-            raise ValueError("Dreamcats needs 2 to 5 seats.")
-        pictures = load_pictures()
-        run_demo(args.out, args.seats, args.seed, args.players.split(","), settings, pictures)
-    except (UnknownPlayerError, ValueError) as exc:
+            raise ArenaUsageError("Dreamcats needs 2 to 5 seats.")
+        names = args.players.split(",")
+        for name in names:
+            get_player(name)
+    except (UnknownPlayerError, SettingsError, ArenaUsageError) as exc:
         print(f"dreamcats demo: {exc}", file=sys.stderr)
         return 2
+    run_demo(args.out, args.seats, args.seed, names, settings, load_pictures())
     print(f"Wrote pictures and a transcript to {args.out}")
     return 0

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from bot import arena, demo
 from game.dreamcats import Card, Event, EventKind, MatchSettings, Slot, SwapDrawn, apply_action, new_match
-from game.dreamcats.actions import Draw, InitialPeek
+from game.dreamcats.actions import Action, Draw, InitialPeek
+from game.dreamcats.observation import Observation
+from game.errors import GameError
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -73,6 +76,25 @@ def test_arena_command_prints_a_row_per_player_and_no_bar_when_not_on_a_terminal
 def test_arena_command_refuses_an_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["--players", "nightmare", "--matches", "1"]) == 2
     assert "nightmare" in capsys.readouterr().err
+
+
+def draws_before_peeking(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A plug-in player with a bug: it draws before its initial peek, which the engine refuses."""
+    return Draw(seat=obs.seat if obs.seat is not None else 0)
+
+
+def test_a_players_illegal_move_is_not_passed_off_as_a_usage_error() -> None:
+    with pytest.raises(GameError):
+        arena.main(["--players", "easy,tests.bot.test_arena_demo:draws_before_peeking", "--matches", "1",
+                    "--points", "30"])
+
+
+def test_the_demo_refuses_an_unknown_player_before_writing_anything(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo"
+    assert demo.main(["--out", str(out), "--players", "nightmare"]) == 2
+    assert "nightmare" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_demo_writes_a_transcript_and_pictures(tmp_path: Path) -> None:

@@ -21,7 +21,8 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-DEFAULT_SPEC = Path("/work/shared/discord-api/openapi.json")
+# ../shared beside the repository, as the README says (not copied into the project).
+DEFAULT_SPEC = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
 _DOC_URI = "urn:discord-openapi"
 
 
