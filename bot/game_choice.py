@@ -38,17 +38,21 @@ class StartOptionError(ValueError):
 
 
 class WrongGameOptionError(StartOptionError):
-    """/dreamcats start was given options of another game than the one it would open; `text(locale)` says which."""
+    """/dreamcats start was given options of other games than the one it would open; `text(locale)` says which."""
 
-    def __init__(self, options: list[str], owner: str, game: str) -> None:
-        super().__init__(f"{', '.join(options)}: {owner} options given for {game}")
-        self.options, self.owner, self.game = options, owner, game
+    def __init__(self, options: list[str], game: str) -> None:
+        super().__init__(f"{', '.join(options)}: other games' options given for {game}")
+        self.options, self.game = options, game
+        self.owners = {GAME_OPTIONS[option]: [o for o in options if GAME_OPTIONS[o] == GAME_OPTIONS[option]]
+                       for option in options}  # each other game with its options, in the order given
 
     def text(self, locale: str) -> str:
-        """One friendly line: which options belong to which game, and that nothing was opened."""
-        names = ", ".join(f"`{t(f'command.start.option.{option}.name', locale)}`" for option in self.options)
-        return tn("start.wrong_game", len(self.options), locale, options=names,
-                  owner=game_title(self.owner, locale), game=game_title(self.game, locale))
+        """A friendly line per other game: which of its options were given, and that nothing was opened."""
+        return "\n".join(
+            tn("start.wrong_game", len(options), locale,
+               options=", ".join(f"`{t(f'command.start.option.{option}.name', locale)}`" for option in options),
+               owner=game_title(owner, locale), game=game_title(self.game, locale))
+            for owner, options in self.owners.items())
 
 
 class TimerOutOfRangeError(StartOptionError):
@@ -122,7 +126,7 @@ def check_game_options(game: str, **options: Any) -> None:
     wrong = [name for name, value in options.items()
              if value is not None and GAME_OPTIONS.get(name, game) != game]
     if wrong:
-        raise WrongGameOptionError(wrong, GAME_OPTIONS[wrong[0]], game)
+        raise WrongGameOptionError(wrong, game)
 
 
 def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | None = None,

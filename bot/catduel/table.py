@@ -73,7 +73,8 @@ def table_embed(table: Table) -> discord.Embed:
     state, loc = match_of(table), table.locale
     title = t("catduel.table.title", loc, duel=state.duel.number, round=state.duel.round)
     if state.settings.best_of > 1:
-        title = t("catduel.table.title_best_of", loc, title=title, best_of=state.settings.best_of)
+        title = t("catduel.table.title_best_of", loc, title=title, best_of=state.settings.best_of,
+                  wins=state.settings.duels_to_win)
     embed = discord.Embed(title=title, colour=COLOUR)
     names = names_with_strength(table, loc)
     cats = [t("catduel.table.cat", loc, name=names[seat], cat=cat_name(cat, loc), hp=max(state.duel.seats[seat].hp, 0))

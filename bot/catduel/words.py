@@ -20,11 +20,19 @@ SCRATCH_LINES = {EventKind.HIT: "catduel.log.hit", EventKind.STOPPED: "catduel.l
                  EventKind.REVERSED: "catduel.log.reversed", EventKind.ATTACKED: "catduel.log.attacked"}
 
 
+DUEL_CHOICES = {1: "one", 3: "three", 5: "five"}  # CatDuelSettings.best_of: the start command's choice keys
+
 def settings_line(table: Table) -> str:
     """Best of, wild abilities and the timer."""
     loc, s = table.locale, table.settings
     wild = t("catduel.lobby.wild_on" if s.wild_abilities else "catduel.lobby.wild_off", loc)
-    return t("catduel.lobby.settings", loc, best_of=s.best_of, wild=wild, timer=seconds(s.turn_timer, loc))
+    return t("catduel.lobby.settings", loc, duels=duels_label(s.best_of, loc), wild=wild,
+             timer=seconds(s.turn_timer, loc))
+
+
+def duels_label(best_of: int, locale: str) -> str:
+    """How long the match is, in the words of the start command's choices ("Best of 3"; Polish "Do 2 wygranych z 3")."""
+    return t(f"command.start.option.duels.choice.{DUEL_CHOICES[best_of]}", locale)
 
 
 def reveal_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -98,4 +106,4 @@ def choosing_line(obs: Observation, names: Sequence[str], locale: str) -> str:
     total = len(obs.waiting_for) + len(obs.chosen)
     waiting = t("catduel.words.and", locale).join(names[seat] for seat in obs.waiting_for)
     key = "catduel.table.prelude" if obs.phase is Phase.PRELUDE else "catduel.table.choosing"
-    return tn(key, total, locale, round=obs.round, chosen=len(obs.chosen), waiting=waiting)
+    return tn(key, len(obs.chosen), locale, round=obs.round, chosen=len(obs.chosen), total=total, waiting=waiting)

@@ -62,8 +62,9 @@ def card_name(card: int, locale: str = DEFAULT_LOCALE, /) -> str:
 
 
 def error_text(error: BaseException, locale: str = DEFAULT_LOCALE, /) -> str:
-    """The friendly message for an exception: "error.<ClassName>" of the nearest class that has one, else generic."""
-    return t(error_key(error, catalogue_keys(DEFAULT_LOCALE)), locale)
+    """The friendly message for an exception: "error.<ClassName>" of the nearest class that has one, else generic;
+    an exception's `text_args` fill the line's placeholders."""
+    return t(error_key(error, catalogue_keys(DEFAULT_LOCALE)), locale, **getattr(error, "text_args", {}))
 
 
 def rules_fields(locale: str = DEFAULT_LOCALE, /) -> list[tuple[str, str]]:

@@ -31,7 +31,11 @@ class NotPlayingError(TableError):
 
 
 class LobbyFullError(TableError):
-    """All five seats are taken."""
+    """Every seat the game has is taken."""
+
+    def __init__(self, seats: int) -> None:
+        super().__init__(f"All {seats} seats are taken.")
+        self.text_args = {"max": seats}  # the friendly line names the game's own number of seats
 
 
 class AlreadySeatedError(TableError):

@@ -74,7 +74,7 @@ def pick(table: Table, user_id: int, choice: str | None) -> list[Any]:
 
 def _check_room(table: Table) -> None:
     if len(table.seats) >= table.mode.max_seats:
-        raise LobbyFullError(f"All {table.mode.max_seats} seats are taken.")
+        raise LobbyFullError(table.mode.max_seats)
 
 
 def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) -> list[Any]:

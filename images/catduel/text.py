@@ -23,7 +23,7 @@ class CatDuelText:
     `words` names the cats, moves, chance cards and abilities by their keys (game.catduel's enum values)."""
 
     duel_round: str = "Duel {duel} · Round {round}"
-    best_of: str = "Best of {best_of}"
+    best_of: str = "Best of {best_of}, first to {wins}"
     chosen: str = "{chosen} of {total} have chosen"
     prelude: str = "Prelude: {chosen} of {total} have chosen"
     last_round: str = "Round {round} revealed"

@@ -12,7 +12,7 @@ from bot.catduel.draft import Draft, settle
 from bot.catduel.lobby import cat_pick, cat_suffix
 from bot.catduel.private import duel_step
 from bot.catduel.table import table_content
-from bot.catduel.words import reveal_lines, settings_line
+from bot.catduel.words import choosing_line, reveal_lines, settings_line
 from bot.service import Seat, Table
 from game.catduel import (
     CatDuelSettings,
@@ -105,4 +105,19 @@ def test_the_lobby_words() -> None:
     assert "Syjamski" in cat_suffix(table, 0) and "losowy" in cat_suffix(table, 1)
     [menu] = cat_pick(table)
     assert "Syjamski" not in str(menu.to_component_dict())  # picked by Ana: not offered to anyone else
-    assert "3" in settings_line(table) and "{" not in settings_line(table)
+    assert settings_line(table).startswith("Do 2 wygranych z 3 · ")  # as the start command's choice says it
+    table.locale = "en"
+    assert settings_line(table).startswith("Best of 3 · ")
+
+
+@pytest.mark.parametrize(("locale", "one", "two"), [
+    ("en", "1 of 3 has chosen", "2 of 3 have chosen"), ("pl", "wybrał(a) 1 z 3", "wybrało 2 z 3")])
+def test_the_choosing_line_agrees_with_how_many_have_chosen(locale: str, one: str, two: str) -> None:
+    state = _played(1)
+    assert not observe(state, None).chosen  # a round begins with nobody chosen
+    lines = []
+    for _ in range(2):
+        seat = observe(state, None).waiting_for[0]
+        apply_action(state, legal_actions(state, seat)[0])
+        lines.append(choosing_line(observe(state, None), ["Ana", "Bo", "Cy"], locale))
+    assert one in lines[0] and two in lines[1]

@@ -243,7 +243,19 @@ def test_lobby_settings_clamp_the_servers_timer_into_dream21s_range() -> None:
     assert lobby_settings("dreamcats", ServerSettingsRecord(), rounds=3) == MatchSettings(fixed_rounds=3)
     with pytest.raises(WrongGameOptionError) as caught:
         lobby_settings("dreamcats", server, hands=2, timer=60)
-    assert (caught.value.options, caught.value.owner, caught.value.game) == (["hands"], "dream21", "dreamcats")
+    assert (caught.value.options, caught.value.owners, caught.value.game) == (
+        ["hands"], {"dream21": ["hands"]}, "dreamcats")
+
+
+def test_options_of_two_other_games_are_each_named_with_their_own_game() -> None:
+    with pytest.raises(WrongGameOptionError) as caught:
+        lobby_settings("dream21", ServerSettingsRecord(), points=100, duels=3, penalty=15)
+    lines = caught.value.text("en").splitlines()
+    assert lines == [
+        "`points`, `penalty` are Dreamcats options, but this lobby would be Dream 21, so nothing was opened. "
+        "Leave them out, or choose the game Dreamcats.",
+        "`duels` is a Cat Duel option, but this lobby would be Dream 21, so nothing was opened. "
+        "Leave it out, or choose the game Cat Duel."]
 
 
 def test_a_timer_given_outside_the_games_range_is_refused_and_the_servers_is_brought_into_it() -> None:

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.i18n import error_text
 from bot.service import (
     AlreadySeatedError,
     BusyError,
@@ -29,6 +30,7 @@ from bot.service import (
     Table,
 )
 from bot.service.moves import ROUND_PAUSE
+from game.dream21 import Dream21Settings
 from game.dreamcats import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
 from game.dreamcats.players import choose
 from game.errors import NotYourTurnError
@@ -465,3 +467,14 @@ async def test_a_next_round_button_of_another_pause_is_refused(service: GameServ
     assert service.get(game_id).ready == []
     await service.ready_for_next_round(game_id, BO.user_id, number)
     assert service.get(game_id).ready == [1]
+
+
+@pytest.mark.parametrize(("locale", "line"), [("en", "All 6 seats are taken."), ("pl", "(najwyżej 6)")])
+async def test_a_full_dream21_lobby_names_its_own_six_seats(service: GameService, locale: str, line: str) -> None:
+    table = await service.open_lobby(guild_id=10, channel_id=21, host=ANA, settings=Dream21Settings(),
+                                     locale=locale, game="dream21")
+    for _ in range(5):
+        await service.add_computer(table.game_id, ANA.user_id, "easy")
+    with pytest.raises(LobbyFullError) as refused:
+        await service.join(table.game_id, BO)
+    assert line in error_text(refused.value, locale)
