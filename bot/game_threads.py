@@ -15,6 +15,7 @@ from typing import Literal
 import discord
 
 from bot import sending
+from bot.game_choice import game_title
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.sending import SENDING_FAILED
@@ -62,7 +63,7 @@ async def open_thread(bot: DreamcatsBase, interaction: discord.Interaction, tabl
     if not missing:
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         host = next((seat.name for seat in table.seats if seat.user_id == table.host_id), "")
-        name = t("thread.name", table.locale, host=host, game=table.mode.title)[:100]
+        name = t("thread.name", table.locale, host=host, game=game_title(table.game, table.locale))[:100]
         try:
             thread = await channel.get_partial_message(message_id).create_thread(
                 name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES)
@@ -113,7 +114,8 @@ async def started_line(bot: DreamcatsBase, table: Table) -> None:
     """The lobby message in the channel becomes one line: the match is on, in the thread."""
     assert table.message_id is not None
     names = ", ".join(text_names(table, table.locale))
-    text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>", game=table.mode.title)
+    text = t("thread.started", table.locale, names=names, thread=f"<#{table.thread_id}>",
+             game=game_title(table.game, table.locale))
     channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
     try:
         await sending.patiently(channel.get_partial_message(table.message_id).edit(
@@ -134,7 +136,7 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     winners = [names[seat] for seat, result in enumerate(finished_match(table, table.created_at).seats)
                if result.winner]
     text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",
-             game=table.mode.title)
+             game=game_title(table.game, table.locale))
     try:
         await sending.patiently(bot.get_partial_messageable(table.channel_id).send(
             text, allowed_mentions=NO_PINGS, nonce=sending.post_nonce(table.game_id, "winners")))

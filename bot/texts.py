@@ -43,6 +43,13 @@ def names_with_strength(table: Table, locale: str, names: Sequence[str] | None =
             if not seat.is_person and seat.strength else name for name, seat in zip(names, table.seats, strict=True)]
 
 
+def ranked(keys: Sequence[tuple[bool, int]]) -> list[tuple[int, int]]:
+    """(place, seat) best first, by each seat's key (lowest first): equal keys share a place (1, 1, 3), as the
+    standings picture numbers them."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    return [(1 + sum(key < keys[seat] for key in keys), seat) for seat in order]
+
+
 def turn_time(table: Table, locale: str) -> str | None:
     """The turn timer drawn on the table picture ("2:00 per turn"), while a person's clock runs; else None."""
     if table.deadline is None or table.turn is None or table.seats[table.turn].computer_plays:

@@ -34,6 +34,7 @@ from typing import Any
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
+from bot.game_choice import game_title
 from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
@@ -81,8 +82,8 @@ class PingPlace:
     @classmethod
     def of(cls, table: Table, seat: int, user_id: int) -> PingPlace:
         """The place of a ping for the person in `seat` of the table."""
-        return cls(table.game_id, table.guild_id, post_channel(table), table.locale, table.mode.title, user_id,
-                   table.seats[seat].name)
+        return cls(table.game_id, table.guild_id, post_channel(table), table.locale,
+                   game_title(table.game, table.locale), user_id, table.seats[seat].name)
 
 
 def ping_text(place: PingPlace, message_id: int | None) -> str:

@@ -10,7 +10,7 @@ from bot.catduel.pictures import standings_file, table_file
 from bot.catduel.texts import picture_text
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import seat_names, text_names
+from bot.texts import ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
@@ -42,9 +42,9 @@ async def standings_message(table: Table) -> StandingsMessage:
     state, loc = match_of(table), table.locale
     names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
-    order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, -state.wins[i]))
-    lines = [tn("catduel.standings.line", state.wins[i], loc, place=rank + 1, name=shown[i],
-                cat=cat_name(state.cats[i], loc)) for rank, i in enumerate(order)]
+    keys = [(seat.left, -wins) for seat, wins in zip(table.seats, state.wins, strict=True)]
+    lines = [tn("catduel.standings.line", state.wins[i], loc, place=place, name=shown[i],
+                cat=cat_name(state.cats[i], loc)) for place, i in ranked(keys)]
     winners = tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
     embed = discord.Embed(title=t("catduel.standings.title", loc), description=winners + "\n\n" + "\n".join(lines),
                           colour=COLOUR)

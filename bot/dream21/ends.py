@@ -9,7 +9,7 @@ from bot.dream21.pictures import hand_end_file, standings_file
 from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import seat_names, text_names
+from bot.texts import ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
@@ -36,8 +36,8 @@ async def standings_message(table: Table) -> StandingsMessage:
     state, loc = match_of(table), table.locale
     names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
-    order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
-    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=shown[i]) for rank, i in enumerate(order)]
+    keys = [(seat.left, total) for seat, total in zip(table.seats, state.totals, strict=True)]
+    lines = [tn("standings.line", state.totals[i], loc, place=place, name=shown[i]) for place, i in ranked(keys)]
     winners = tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
     embed = discord.Embed(title=t("dream21.standings.title", loc), description=winners + "\n\n" + "\n".join(lines),
                           colour=COLOUR)

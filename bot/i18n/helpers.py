@@ -21,9 +21,13 @@ def card_key(card: int) -> str:
 
 
 def error_key(error: BaseException, keys: Collection[str]) -> str:
-    """The most specific "error.<ClassName>" key along the exception's class hierarchy, else "error.generic"."""
+    """The most specific "error.<ClassName>" key along the exception's class hierarchy, else "error.generic"; an
+    exception that names its `game` takes that game's own wording first ("error.<ClassName>.<game>")."""
+    game = getattr(error, "game", None)
     for cls in type(error).__mro__:
         key = f"error.{cls.__name__}"
+        if isinstance(game, str) and f"{key}.{game}" in keys:
+            return f"{key}.{game}"
         if key in keys:
             return key
     return "error.generic"

@@ -93,9 +93,17 @@ class SeatTakenOverError(TableError):
 class RoundPausedError(TableError):
     """A move between rounds: the next round has not begun yet."""
 
+    def __init__(self, game: str) -> None:
+        super().__init__("The next round starts in a moment.")
+        self.game = game  # its line names the game's own Next button (round, hand, duel)
+
 
 class NotPausedError(TableError):
     """Next round pressed while a round is under way."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__("The round is already under way.")
+        self.game = game
 
 
 class PauseNotOverError(TableError):

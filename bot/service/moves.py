@@ -58,7 +58,7 @@ def person_move(table: Table, seat: int, action: Action) -> list[Event]:
     rules = rules_of(table)
     free = rules.free_action(action)  # e.g. peeking at the new cards between rounds
     if table.paused_until is not None and not free:
-        raise RoundPausedError("The next round starts in a moment.")
+        raise RoundPausedError(table.game)
     turn_key = table.turn_key
     events = apply_logged(table, action)
     if not free and (table.turn_key != turn_key or rules.simultaneous):
@@ -118,7 +118,7 @@ def pause_after_round(table: Table, events: list[Event], now: datetime) -> None:
 def ready_for_next_round(table: Table, seat: int) -> None:
     """The person at `seat` pressed Next round; once every person playing has, the round goes on at once."""
     if table.paused_until is None:
-        raise NotPausedError("The round is already under way.")
+        raise NotPausedError(table.game)
     if seat not in table.ready:
         table.ready.append(seat)
     if set(table.people_playing) <= set(table.ready):

@@ -14,6 +14,7 @@ from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import (
     log_line,
     names_with_strength,
+    ranked,
     round_headline,
     score_lines,
     seat_names,
@@ -161,9 +162,8 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, 
     assert state is not None
     names, shown = seat_names(table, loc), text_names(table, loc)
     best = [seat for seat, result in enumerate(finished_match(table, table.created_at).seats) if result.winner]
-    order = sorted(range(len(names)), key=lambda i: (table.seats[i].left, state.totals[i]))
-    lines = [tn("standings.line", state.totals[i], loc, place=rank + 1, name=shown[i])
-             for rank, i in enumerate(order)]
+    keys = [(seat.left, total) for seat, total in zip(table.seats, state.totals, strict=True)]
+    lines = [tn("standings.line", state.totals[i], loc, place=place, name=shown[i]) for place, i in ranked(keys)]
     embed = discord.Embed(title=t("standings.title", loc),
                           description=tn("standings.winners", len(best), loc, names=", ".join(shown[i] for i in best))
                           + "\n\n" + "\n".join(lines), colour=COLOUR)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.client import DreamcatsBot
 from bot.game_threads import post_channel
 from bot.service import ManualClock, Table
+from bot.turn_pings import PingPlace
 from tests.bot.conftest import World
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import FakeDiscord
@@ -101,3 +102,16 @@ async def test_the_start_option_opens_a_thread_and_stopping_archives_it(world: W
     await fake.wait_until(lambda: thread.archived, what="the thread to be archived")
     assert all(t.game_id != game_id for t in running.service.tables)
     assert fake.violations == []
+
+
+async def test_a_polish_tables_thread_and_ping_name_the_game_in_polish(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    await fake.slash(mod, world.games, "dreamcats settings", table_language="pl")
+    await fake.slash(world.ana, world.games, "dreamcats start", game="catduel", thread=True)
+    await fake.idle()
+    table = running.service.in_channel(world.games.id)
+    assert table is not None and table.thread_id is not None
+    assert fake.channels[table.thread_id].name == "Koci pojedynek: Ana zaprasza"
+    assert PingPlace.of(table, 0, world.ana.id).title == "Koci pojedynek"

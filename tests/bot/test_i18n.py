@@ -32,6 +32,8 @@ from bot.i18n import (
     t,
     tn,
 )
+from bot.service import RoundPausedError
+from bot.service.errors import NotPausedError
 from game.dreamcats import Card
 from game.games import GAMES
 from images.dreamcats import PictureText
@@ -348,3 +350,12 @@ def test_template_keeps_the_fields_unformatted(caplog: pytest.LogCaptureFixture)
     with caplog.at_level(logging.WARNING, logger="bot.i18n"):
         assert default_catalogues().template("term.position", "pl") == "pozycja {number}"
     assert not caplog.records
+
+
+@pytest.mark.parametrize(("game", "locale", "button"), [
+    ("dreamcats", "en", "Next round"), ("dream21", "en", "Next hand"), ("catduel", "en", "Next duel"),
+    ("dream21", "pl", "Następne rozdanie"), ("catduel", "pl", "Następny pojedynek")])
+def test_a_move_during_the_pause_names_the_games_own_next_button(game: str, locale: str, button: str) -> None:
+    assert button in error_text(RoundPausedError(game), locale)
+    already = error_text(NotPausedError(game), locale)  # "The hand is already under way." in Dream 21
+    assert (already == t("error.NotPausedError", locale)) == (game == "dreamcats")

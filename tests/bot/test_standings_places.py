@@ -1,0 +1,33 @@
+"""The final standings in words number equal totals alike (1, 1, 3), as the standings picture does."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from bot.service import Seat, Table
+from bot.texts import ranked
+from bot.views.public import standings_message
+from game.dreamcats import MatchSettings, apply_action, legal_actions, new_match, observe
+from game.dreamcats.players import choose
+
+
+def test_equal_keys_share_a_place_and_the_next_place_skips() -> None:
+    assert ranked([(False, 12), (False, 7), (False, 12), (False, 30)]) == [(1, 1), (2, 0), (2, 2), (4, 3)]
+    assert ranked([(True, 3), (False, 9), (False, 9)]) == [(1, 1), (1, 2), (3, 0)]  # one who left comes last
+
+
+async def test_tied_seats_share_their_place_in_the_standings_message() -> None:
+    settings = MatchSettings(fixed_rounds=1)
+    state = new_match(3, settings, random.Random(5), starter=0)
+    rng = random.Random(5)
+    while not state.over:
+        waiting = [s for s in range(3) if not state.round.peeked[s]]
+        seat = waiting[0] if waiting else state.round.turn
+        apply_action(state, choose("normal", observe(state, seat), legal_actions(state, seat), rng))
+    state.totals = [14, 9, 14]  # Ana and Cy tie behind Bo
+    seats = [Seat(1, "Ana"), Seat(2, "Bo"), Seat(3, "Cy")]
+    table = Table("abcdef0123", 1, 2, 1, settings, "en", seats, datetime.now(UTC), state=state)
+    embed, _, _ = await standings_message(table)
+    lines = (embed.description or "").splitlines()[-3:]
+    assert lines == ["1. Bo: 9 points", "2. Ana: 14 points", "2. Cy: 14 points"]
