@@ -200,8 +200,10 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
 
     async def _point_to(self, interaction: discord.Interaction, exc: GameRunningError) -> None:
         locale = resolve_locale(interaction.locale)
-        link = (f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}/{exc.message_id}"
-                if exc.message_id else "")
+        if exc.message_id is None:  # its lobby is still being posted: nothing to link to yet
+            await _private(interaction, t("start.already_running_unposted", locale))
+            return
+        link = f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}/{exc.message_id}"
         await _private(interaction, t("start.already_running", locale, link=link))
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))

@@ -81,6 +81,7 @@ class StandingsWords:
     sums_average: str | None = None  # the stats field of the round sums per round (Cat Duel: rounds survived)
     favourite: str | None = None  # the stats field of what a person played as most (Cat Duel: favourite cat)
     favourite_names: str = ""  # the catalogue prefix of those names ("catduel.cat.")
+    total_in_points: bool = True  # a match's total is points (Cat Duel's is duels behind the winner: not shown)
 
 
 STANDINGS_WORDS: dict[str, StandingsWords] = {
@@ -91,7 +92,8 @@ STANDINGS_WORDS: dict[str, StandingsWords] = {
     # Cat Duel's "round" records are duels: scores 1 for a duel won, sums the rounds the seat's cat survived in it
     "catduel": StandingsWords("standings.leaderboard.row_duels", None, None, wakeup=False,
                               scored="standings.stats.duels_won", sums_average="standings.stats.average_duel",
-                              favourite="standings.stats.favourite_cat", favourite_names="catduel.cat."),
+                              favourite="standings.stats.favourite_cat", favourite_names="catduel.cat.",
+                              total_in_points=False),
 }
 
 

@@ -24,7 +24,7 @@ from bot.guild_settings import InvalidSettingError, change_settings, changed_set
 from bot.i18n import resolve_locale, t, tn
 from bot.markdown import escape_name, shortened
 from bot.storage import Database, LeaderboardPage, PlayerStats, get_server_settings, leaderboard, player_stats
-from bot.storage.records import DREAMCATS
+from bot.storage.records import DREAMCATS, RecentMatch
 from bot.views.shown import make_view
 
 log = logging.getLogger(__name__)
@@ -107,12 +107,7 @@ def stats_embed(stats: PlayerStats, *, locale: str, name: str | None = None, gam
     for key, value in fields:
         embed.add_field(name=t(key, locale), value=value, inline=True)
     if stats.recent:
-        lines = [
-            t("standings.stats.recent_line", locale, when=discord.utils.format_dt(match.finished_at, "R"),
-              place=match.place, seats=match.seats, points=tn("unit.points", match.total, locale))
-            + (" 🏆" if match.won else "")
-            for match in stats.recent
-        ]
+        lines = [_recent_line(match, words, locale) for match in stats.recent]
         embed.add_field(name=t("standings.stats.recent", locale), value="\n".join(lines), inline=False)
     embed.set_footer(text=t("standings.rating_note", locale))
     return embed
@@ -253,3 +248,13 @@ async def _leaderboard_message(interaction: discord.Interaction, db: Database, p
     server = interaction.guild.name if interaction.guild is not None else None
     embed = leaderboard_embed(board, page=page, locale=locale, server=server, game=key)
     return embed, leaderboard_view(page, page_count(board.total), interaction.user.id, locale, key)
+
+
+def _recent_line(match: RecentMatch, words: StandingsWords, locale: str) -> str:
+    when = discord.utils.format_dt(match.finished_at, "R")
+    if not words.total_in_points:
+        line = t("standings.stats.recent_line_placed", locale, when=when, place=match.place, seats=match.seats)
+    else:
+        line = t("standings.stats.recent_line", locale, when=when, place=match.place, seats=match.seats,
+                 points=tn("unit.points", match.total, locale))
+    return line + (" 🏆" if match.won else "")

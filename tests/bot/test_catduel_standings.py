@@ -30,6 +30,8 @@ async def test_stats_of_catduel_show_duels_won_rounds_survived_and_the_favourite
         assert fields["Duels won"] == "4" and fields["Rounds survived per duel"] == "3.1"  # 28 rounds in 9 duels
         assert fields["Favourite cat"] == "Siamese"  # two each with Persian: the one played last
         assert not any("Wake" in name or "Best" in name or "Average" in name for name in fields)
+        recent = fields["Recent matches"].splitlines()
+        assert len(recent) == 4 and all("place" in line and "point" not in line for line in recent)  # no points
 
         bo = await fake.slash(world.ana, world.games, "dreamcats stats", game="catduel", member=world.bo)
         assert bo.reply is not None

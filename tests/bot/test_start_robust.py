@@ -158,6 +158,7 @@ async def test_a_second_start_while_the_first_lobby_is_still_being_shown_posts_n
                                      host=Person(world.ana.id, "Ana"), settings=MatchSettings(), locale="en")
     second = await world.fake.slash(world.bo, world.games, "dreamcats start")
     assert second.reply is not None and second.reply.ephemeral
+    assert second.reply.content == "This channel already has a game or an open lobby."  # no link yet to end on
     await running.presenter.idle()
     await world.fake.idle()
     assert [m for m in world.fake.messages_in(world.games) if not m.ephemeral] == []
