@@ -27,6 +27,7 @@ from bot.views.shown import COLOUR, TableMessage, make_view
 from game.catduel import public_observation
 from images.catduel import last_reveal
 
+CONTENT_LIMIT = 2000  # Discord's limit on a message's text
 REVEAL_LINES = 14  # the reveal's lines above the picture at most (six cats' strategies, scratches and HP)
 
 
@@ -53,7 +54,10 @@ def table_content(table: Table) -> str:
         if table.deadline is not None:
             status += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     heading = [t("catduel.table.last_reveal", loc)] if reveal else []
-    return cut("\n".join([*heading, *lines, "", status]).strip(), 2000)
+    # Six cats with long names can say more than a message holds: the oldest lines give way, the status never does.
+    while lines and len("\n".join([*heading, *lines, "", status])) > CONTENT_LIMIT:
+        lines.pop(0)
+    return cut("\n".join([*heading, *lines, "", status]).strip(), CONTENT_LIMIT)
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

@@ -121,3 +121,20 @@ def test_the_choosing_line_agrees_with_how_many_have_chosen(locale: str, one: st
         apply_action(state, legal_actions(state, seat)[0])
         lines.append(choosing_line(observe(state, None), ["Ana", "Bo", "Cy"], locale))
     assert one in lines[0] and two in lines[1]
+
+
+def test_six_cats_with_long_names_keep_the_status_line_within_discords_limit() -> None:
+    names = [f"{'_' * 30}{seat}" for seat in range(6)]  # each underscore escaped: 61 characters a name
+    seats = [Seat(10 + seat, name, "en") for seat, name in enumerate(names)]
+    longest = ""
+    for rounds in range(1, 8):
+        state = played_until(6, 4, lambda s, rounds=rounds: s.over or s.rounds_so_far > rounds, best_of=3)
+        if state.over:
+            break
+        table = Table("cd06", 1, 2, 10, CatDuelSettings(best_of=3), "en", seats, NOW, state=state, game="catduel")
+        table.deadline = NOW
+        text = table_content(table)
+        status = text.splitlines()[-1]
+        assert len(text) <= 2000 and "chosen" in status and status.endswith(f"<t:{int(NOW.timestamp())}:R>.")
+        longest = max(longest, text, key=len)
+    assert len(longest) > 1500  # the case this is about: a reveal that fills the message
