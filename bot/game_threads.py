@@ -21,7 +21,8 @@ from bot.i18n import resolve_locale, t
 from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
 from bot.texts import text_names
-from game.dreamcats import Event, GameError
+from game.dreamcats import Event
+from game.errors import GameError
 
 log = logging.getLogger(__name__)
 

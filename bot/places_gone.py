@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.hub import DreamcatsBase
 from bot.service import Table
 from bot.storage import StorageError
-from game.dreamcats import GameError
+from game.errors import GameError
 
 log = logging.getLogger(__name__)
 GONE = "gone"  # the reason a game is closed with when its place is gone (bot.presenter posts nothing for it)

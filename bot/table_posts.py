@@ -18,7 +18,7 @@ from bot.edit_tokens import EditTokens
 from bot.game_threads import lobby_moving, post_channel, started_line
 from bot.hub import DreamcatsBase
 from bot.service import Table
-from game.dreamcats import GameError
+from game.errors import GameError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()  # the table text names people; an edit must never ping anyone

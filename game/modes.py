@@ -1,6 +1,6 @@
 """Game modes: the one small protocol every game of the family offers the bot and the arena (issue 13).
 
-A game is a package of game/ (Dreamcats still at game/'s top level, Dream 21 in game/dream21/) and one `GameMode`
+A game is a package of game/ (game/dreamcats/, game/dream21/, game/catduel/) and one `GameMode`
 value that names its parts: start a match from settings and a random generator, the legal actions of a seat,
 apply an action (its public and private events), a seat's or the spectators' observation, a JSON round trip,
 replay from the seed and the action log, the result for the standings, and its computer players. Code that plays

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from bot.service import moves
+import bot.service.moves as moves
 from bot.service.clock import Clock, Timer
 from bot.service.errors import BusyError, ConflictError, GameGoneError, PauseNotOverError
 from bot.service.keyed_locks import KeyedLocks

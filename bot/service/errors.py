@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.dreamcats import GameError
+from game.errors import GameError
 
 
 class TableError(GameError):

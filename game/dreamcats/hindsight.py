@@ -28,7 +28,7 @@ from game.dreamcats.events import Event, EventKind
 from game.dreamcats.knowledge import Knowledge
 from game.dreamcats.serialize import event_from_dict, event_to_dict, result_from_dict, result_to_dict
 from game.dreamcats.state import MatchState, RoundResult
-from game.errors import CorruptStateError, GameError
+from game.errors import CorruptStateError, GameError, UnknownSeatError
 
 TURN_OPENERS = frozenset({EventKind.TOOK_DISCARD, EventKind.DREW, EventKind.WOKE_UP})
 STORY_FORMAT = 1
@@ -258,9 +258,9 @@ class Hindsight:
 
 
 def look_back(story: RoundStory, seat: int) -> Hindsight:
-    """The seat's round in hindsight; ValueError for a seat that was not at the table."""
+    """The seat's round in hindsight; UnknownSeatError for a seat that was not at the table."""
     if not 0 <= seat < story.num_seats:
-        raise ValueError(f"There is no seat {seat} in a round of {story.num_seats} seats.")
+        raise UnknownSeatError(f"There is no seat {seat} in a round of {story.num_seats} seats.")
     result = story.result
     known = known_at_end(story).of(seat)
     placed = origins(story)[seat]

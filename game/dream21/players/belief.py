@@ -20,8 +20,6 @@ from game.dream21.events import EventKind
 from game.dream21.observation import Observation
 from game.dream21.players.common import exact_values
 
-ALL_VALUES = sum(1 << v for v in range(1, 11))
-
 
 @dataclass(slots=True)
 class Timeline:

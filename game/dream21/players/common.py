@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 
 from game.dream21.actions import Action, Draw, Play
 from game.dream21.cards import TARGET, full_deck
 from game.dream21.events import EventKind
 from game.dream21.observation import Observation
-
-VALUES = range(1, 11)  # card values with an ace counted 1
 
 
 def plays(legal: Sequence[Action]) -> list[Play]:
@@ -40,15 +37,6 @@ def unseen_counts(obs: Observation) -> list[int]:
     for card in seen:
         counts[card.value] -= 1
     return counts
-
-
-def none_among(pool: int, good: int, drawn: int) -> float:
-    """The chance that `drawn` cards taken at random from `pool`, `good` of them good, hold no good one."""
-    if drawn <= 0 or good <= 0:
-        return 1.0
-    if drawn > pool - good:
-        return 0.0
-    return comb(pool - good, drawn) / comb(pool, drawn)
 
 
 def exact_values(gap: int) -> tuple[int, ...]:
