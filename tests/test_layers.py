@@ -39,8 +39,10 @@ def test_game_uses_only_the_standard_library_without_clock_or_io(path: Path) -> 
 @pytest.mark.parametrize("path", _python_files("game"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_game_never_uses_the_global_random_generator(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {"random"} | {alias.asname for node in ast.walk(tree) if isinstance(node, ast.Import)
+                          for alias in node.names if alias.name == "random" and alias.asname}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names:
             assert node.attr == "Random", f"{path}:{node.lineno} uses random.{node.attr}"
         if isinstance(node, ast.ImportFrom) and node.module == "random":
             assert all(a.name == "Random" for a in node.names), f"{path}:{node.lineno} imports from random"

@@ -8,10 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from bot.service import ConflictError, GameService, ManualClock, Person, Table
 from bot.sqlstore import SqlGameStore
 from bot.storage import Database, leaderboard
+from bot.storage.models import LiveGame
 from game.dreamcats import MatchSettings
 from tests.bot.fakes import RecordingNotifier
 from tests.bot.storage.conftest import match, seat
@@ -60,6 +62,9 @@ async def test_a_broken_row_is_kept_but_not_loaded(tmp_path: Path) -> None:
                                      locale="pl")
     await store.mark_broken(table.game_id, "test")
     assert await store.load() == [] and await store.in_channel(6) is None
+    async with db.sessions() as session:  # kept for the operator to look at, with the reason
+        row = await session.scalar(select(LiveGame).where(LiveGame.game_id == table.game_id))
+    assert row is not None and row.broken and row.broken_reason == "test"
     await db.close()
 
 

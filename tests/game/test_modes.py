@@ -72,16 +72,26 @@ def test_every_game_plays_to_its_end_by_the_contract(key: str, seed: int, extra:
     assert mode.actors(state) == [] and steps > 0
 
 
+# Per game, the observation's fields that hold what only its seat may see (its cards, its held card, its choice).
+PRIVATE_FIELDS = {"dreamcats": ("known", "holding", "options"), "dream21": ("hand", "drawn"),
+                  "catduel": ("hand", "my_prelude", "my_strategy")}
+
+
 @pytest.mark.parametrize("key", list(CONTRACT))
-def test_actions_and_observations_survive_json_and_spectators_see_no_hand(key: str) -> None:
+def test_actions_survive_json_spectators_see_nothing_private_and_each_seat_its_own(key: str) -> None:
     mode = CONTRACT[key]
     state = mode.start(mode.min_seats, {}, random.Random(5))
     for seat in mode.actors(state):
         for action in mode.legal_actions(state, seat):
             assert mode.action_from_dict(mode.action_to_dict(action)) == action
+    seat = mode.actors(state)[0]
+    mode.apply_action(state, mode.legal_actions(state, seat)[0])  # Dreamcats: an initial peek shows two cards
     public = mode.observe(state, None)
-    assert public.seat is None
-    assert mode.observe(state, 0) != mode.observe(state, 1)  # each seat sees its own cards
+    assert public.seat is None and not any(getattr(public, name) for name in PRIVATE_FIELDS[key])
+    mine, other = mode.observe(state, seat), mode.observe(state, 1 - seat)
+    assert any(getattr(mine, name) for name in PRIVATE_FIELDS[key])
+    assert [getattr(mine, name) for name in PRIVATE_FIELDS[key]] != [getattr(other, name) for name in
+                                                                      PRIVATE_FIELDS[key]]
 
 
 def test_the_flagship_comes_first_and_an_unknown_game_is_refused() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PIL import ImageChops
+
 from game.dreamcats import Card, DiscardDrawn, Draw, Slot, SwapDrawn, TakeDiscard, UseSwap, WakeUp, apply_action
 from game.dreamcats.hindsight import DEALT, RoundStory, origins
 from images.dreamcats import encode_png, render_reveal, reveal_alt
@@ -24,9 +26,17 @@ def test_origins_add_a_legend_and_all_dealt_cards_are_unmarked() -> None:
     plain = render_reveal(story.result, NAMES[:3], story.result.scores, penalty=5)
     marked = render_reveal(story.result, NAMES[:3], story.result.scores, penalty=5, origins=origins(story))
     assert marked.height == plain.height + LEGEND_H
+    real = origins(story)
     dealt = tuple((DEALT,) * 4 for _ in range(3))
     none_marked = render_reveal(story.result, NAMES[:3], story.result.scores, penalty=5, origins=dealt)
-    assert none_marked.tobytes() != marked.tobytes()
+    marks = [(seat, position) for seat, row in enumerate(real) for position, placed in enumerate(row)
+             if placed != DEALT]
+    assert len(marks) == 5
+    for seat, position in marks:  # one card marked at a time: only its own small badge differs from none marked
+        one = tuple(tuple(real[s][p] if (s, p) == (seat, position) else DEALT for p in range(4)) for s in range(3))
+        shown = render_reveal(story.result, NAMES[:3], story.result.scores, penalty=5, origins=one)
+        box = ImageChops.difference(none_marked.convert("RGB"), shown.convert("RGB")).getbbox()
+        assert box is not None and box[2] - box[0] <= 60 and box[3] - box[1] <= 60, (seat, position, box)
 
 
 def _story(draw_tail: list[int]) -> RoundStory:

@@ -78,7 +78,6 @@ def test_a_follow_weighed_again_with_one_contender_keeps_the_first_weighings_cho
 
 def test_a_follow_is_weighed_again_over_more_guesses() -> None:
     obs, options = seat_0_to_play(following())
-    once, twice = random.Random(5), random.Random(5)
-    decide(obs, options, once, Search(follow_guesses=0))
-    decide(obs, options, twice, Search(follow_guesses=50))
-    assert once.random() != twice.random()  # the second weighing drew guesses of its own
+    changed = [seed for seed in range(60) if decide(obs, options, random.Random(seed), Search(follow_guesses=0))
+               != decide(obs, options, random.Random(seed), Search(follow_guesses=50))]
+    assert changed  # a close follow: the second weighing over more guesses overturns the first's choice (seeds 7, 58)

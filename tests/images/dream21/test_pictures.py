@@ -10,6 +10,7 @@ from game.dream21 import Card, observe, public_observation
 from images.dream21 import render_hand, render_trick
 from images.dream21.hand import MAX_WIDTH, MIN_WIDTH, hand_width, playable
 from images.dream21.moves import shown_trick
+from images.dream21.seats import DEALER_X, NAME_X
 from images.dream21.text import Dream21Text
 from images.dream21.trick import PILE_LABEL_W, pile_label_size
 from images.fonts import ELLIPSIS, fit
@@ -78,7 +79,7 @@ def test_every_fixed_label_fits_whole(text: Dream21Text) -> None:
     hints = (text.your_turn_draw, text.your_turn_play, text.your_turn_lead)
     for label, size, room in ((*((hint, 30, MIN_WIDTH - 40) for hint in hints),
                                (text.draw_pile, pile_label_size(text.draw_pile), PILE_LABEL_W),
-                               (text.cards, 30, 190), (text.dealer, 28, 360), (text.tricks, 30, 190),
+                               (text.cards, 30, 190), (text.dealer, 28, DEALER_X - NAME_X - 40), (text.tricks, 30, 190),
                                (text.match_total, 30, 190),
                                (text.hand_of.format(number=12, count=30), 32, 330))):
         assert not fit(label, size, room, True).endswith(ELLIPSIS), label
