@@ -36,7 +36,8 @@ class MissingDriverError(RuntimeError):
 def check_driver(url: str) -> None:
     """Raise MissingDriverError when the URL's driver is asyncpg and it is not installed."""
     if make_url(normalize_url(url)).get_driver_name() == "asyncpg" and importlib.util.find_spec("asyncpg") is None:
-        raise MissingDriverError('a PostgreSQL database needs the asyncpg driver: pip install "dreamcats[postgres]"')
+        raise MissingDriverError('a PostgreSQL database needs the asyncpg driver: in the repository, '
+                                 '.venv/bin/pip install ".[postgres]"')
 
 
 __all__ = ["MissingDriverError", "SUPPORTED_DRIVERS", "UnsupportedDatabaseError", "check_driver", "normalize_url"]

@@ -37,7 +37,7 @@ def test_asyncpg_is_an_extra_that_the_tests_still_install() -> None:
 
 @pytest.mark.usefixtures("no_asyncpg")
 def test_an_engine_for_postgresql_without_asyncpg_names_the_extra() -> None:
-    with pytest.raises(MissingDriverError, match=r'pip install "dreamcats\[postgres\]"'):
+    with pytest.raises(MissingDriverError, match=r'pip install "\.\[postgres\]"'):
         create_engine(POSTGRES)
     create_engine("sqlite://")  # SQLite needs nothing more
 
@@ -48,15 +48,16 @@ def test_the_bot_refuses_a_postgresql_url_without_asyncpg_in_one_line(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
     monkeypatch.setenv("DATABASE_URL", POSTGRES)
-    with pytest.raises(ConfigError, match=r"DATABASE_URL.*dreamcats\[postgres\]"):
+    with pytest.raises(ConfigError, match=r"DATABASE_URL.*pip install \"\.\[postgres\]\""):
         load_settings(None)
     assert main(["run"]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
-    assert line.startswith("dreamcats: configuration error: DATABASE_URL") and "dreamcats[postgres]" in line
+    assert line.startswith("dreamcats: configuration error: DATABASE_URL")
+    assert '.venv/bin/pip install ".[postgres]"' in line
 
 
 @pytest.mark.usefixtures("no_asyncpg")
 def test_migrate_names_the_extra(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["migrate", "--url", POSTGRES]) == 2
     err = capsys.readouterr().err
-    assert 'pip install "dreamcats[postgres]"' in err and "Traceback" not in err
+    assert '.venv/bin/pip install ".[postgres]"' in err and "Traceback" not in err
