@@ -10,8 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import ANSWER_WITHIN, Answer, answer_when_done, send_answer
-from bot.catduel.rules import show_rules as show_catduel_rules
-from bot.dream21.rules import show_rules as show_dream21_rules
 from bot.game_choice import (
     START_TIMER_RANGE,
     StartOptionError,
@@ -26,7 +24,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
-from bot.rules_guide import show_rules
+from bot.rules_shown import RULES_SHOWN
 from bot.sending import SENDING_FAILED, failure_level, interaction_gone
 from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.moves import may_close
@@ -47,6 +45,7 @@ SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time",
             "game_threads", "default_game")
 START_OPTIONS = ("game", "points", "penalty", "rounds", "hands", "duels", "wild", "timer", "thread")
 DUELS_CHOICES = dict(zip(("one", "three", "five"), BEST_OF, strict=True))  # Cat Duel's "best of" (RULES-catduel §7)
+
 
 
 class LobbyNotShownError(RuntimeError):
@@ -216,12 +215,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         channel = interaction.channel_id or 0
         running = self.bot.service.in_channel(channel) or in_thread(self.bot.service, channel)
         chosen = known_game(game or (running.game if running is not None else None))
-        if chosen == "dream21":
-            await show_dream21_rules(interaction, resolve_locale(interaction.locale))
-        elif chosen == "catduel":
-            await show_catduel_rules(interaction, resolve_locale(interaction.locale))
-        else:
-            await show_rules(interaction)
+        await RULES_SHOWN[chosen](interaction, resolve_locale(interaction.locale))
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -3,6 +3,7 @@ lobby of each game starts with (from the start command's options and the server'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,15 +141,41 @@ def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | Non
     to the command outside it is refused (TimerOutOfRangeError), since the person asked for that number.
     """
     check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands, duels=duels, wild=wild)
-    if game == "catduel":
-        return CatDuelSettings(best_of=duels or 1, wild_abilities=bool(wild),
-                               turn_timer=_turn_timer(game, timer, server, CATDUEL_TIMER_RANGE)).validated()
-    if game == "dream21":
-        return Dream21Settings(hands_per_seat=hands or Dream21Settings().hands_per_seat,
-                               turn_timer=_turn_timer(game, timer, server, DREAM21_TIMER_RANGE))
-    return MatchSettings(point_limit=points or server.point_limit, penalty=penalty or server.penalty,
-                         fixed_rounds=rounds, memory_aid=server.memory_aid, reveal_time=server.reveal_time,
-                         turn_timer=_turn_timer(game, timer, server, DREAMCATS_TIMER_RANGE))
+    options = StartOptions(points, penalty, rounds, hands, duels, wild)
+    make, timers = LOBBY_SETTINGS[known_game(game)]
+    return make(options, server, _turn_timer(game, timer, server, timers))
+
+
+@dataclass(frozen=True, slots=True)
+class StartOptions:
+    """The start command's game options, each None when not given (check_game_options saw each go to its game)."""
+
+    points: int | None
+    penalty: int | None
+    rounds: int | None
+    hands: int | None
+    duels: int | None
+    wild: bool | None
+
+
+def _dreamcats_settings(options: StartOptions, server: ServerSettingsRecord, timer: int) -> MatchSettings:
+    return MatchSettings(point_limit=options.points or server.point_limit, penalty=options.penalty or server.penalty,
+                         fixed_rounds=options.rounds, memory_aid=server.memory_aid, reveal_time=server.reveal_time,
+                         turn_timer=timer)
+
+
+def _dream21_settings(options: StartOptions, server: ServerSettingsRecord, timer: int) -> Dream21Settings:
+    return Dream21Settings(hands_per_seat=options.hands or Dream21Settings().hands_per_seat, turn_timer=timer)
+
+
+def _catduel_settings(options: StartOptions, server: ServerSettingsRecord, timer: int) -> CatDuelSettings:
+    return CatDuelSettings(best_of=options.duels or 1, wild_abilities=bool(options.wild), turn_timer=timer).validated()
+
+
+# Per game: its lobby's settings from the start command's options and the server's defaults, and its timer range.
+LOBBY_SETTINGS: dict[str, tuple[Callable[[StartOptions, ServerSettingsRecord, int], Any], tuple[int, int]]] = {
+    DREAMCATS: (_dreamcats_settings, DREAMCATS_TIMER_RANGE), "dream21": (_dream21_settings, DREAM21_TIMER_RANGE),
+    "catduel": (_catduel_settings, CATDUEL_TIMER_RANGE)}
 
 
 def _turn_timer(game: str, given: int | None, server: ServerSettingsRecord, allowed: tuple[int, int]) -> int:
