@@ -184,7 +184,7 @@ def run_demo(out: Path, seats: int, seed: int, names: Sequence[str], settings: M
     return state
 
 
-GAMES = ("dreamcats", "dream21")
+GAMES = ("dreamcats", "dream21", "catduel")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -196,6 +196,10 @@ def main(argv: Sequence[str]) -> int:
         from bot.demo21 import main as dream21_main
 
         return dream21_main(rest)
+    if chosen.game == "catduel":
+        from bot.demo_catduel import main as catduel_main
+
+        return catduel_main(rest)
     parser = argparse.ArgumentParser(prog="dreamcats demo", description="Play one computer-only match to a folder.")
     parser.add_argument("--game", choices=GAMES, default="dreamcats", help="the game (default dreamcats)")
     parser.add_argument("--out", type=Path, required=True, help="the folder to write into")

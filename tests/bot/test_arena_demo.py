@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import arena, demo
+from bot import arena, demo, demo_catduel
+from game.catduel import CatDuelSettings
 from game.dreamcats import Card, Event, EventKind, MatchSettings, Slot, SwapDrawn, apply_action, new_match
 from game.dreamcats.actions import Action, Draw, InitialPeek
 from game.dreamcats.observation import Observation
@@ -133,3 +134,20 @@ def test_describe_names_the_slots_of_powers() -> None:
     assert demo.describe(swap, names) == "played Swap 2 to exchange its own position 1 and Bo's position 4"
     peek = Event(EventKind.USED_PEEK, 1, cards=(Card.PEEK_1,), slots=(Slot(0, 1),))
     assert demo.describe(peek, names) == "played Peek 1 to look at Ana's position 2"
+
+
+def test_the_catduel_demo_writes_every_reveal_the_hands_and_the_standings(tmp_path: Path) -> None:
+    state = demo_catduel.run_demo(tmp_path, 2, 6, ["normal", "easy"], CatDuelSettings(best_of=1))
+    written = {path.name for path in tmp_path.iterdir()}
+    rounds = state.rounds_so_far
+    assert {f"round_{n:04d}.png" for n in range(1, rounds + 1)} <= written and "standings.png" in written
+    assert "seat1_0001.png" in written
+    transcript = (tmp_path / "transcript.txt").read_text(encoding="utf-8")
+    assert transcript.count("\nDuel 1, round ") == rounds and "Winner: Seat " in transcript
+    assert "{" not in transcript
+
+
+def test_the_catduel_demo_refuses_a_bad_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert demo.main(["--game", "catduel", "--out", str(tmp_path / "a"), "--players", "nightmare"]) == 2
+    assert demo.main(["--game", "catduel", "--out", str(tmp_path / "b"), "--seats", "7"]) == 2
+    assert "nightmare" in capsys.readouterr().err and not any(tmp_path.iterdir())
