@@ -71,6 +71,7 @@ class DreamcatsBot(DreamcatsBase):
                  picture_processes: int = 0, busy_after: float = BUSY_AFTER_S, **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # a message pings only whom it names
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id

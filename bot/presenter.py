@@ -101,7 +101,8 @@ class DiscordPresenter(TablePictures):
         """Tell the person that the computer plays their seat now."""
         user_id = table.seats[seat].user_id
         text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
-        mentions = discord.AllowedMentions(users=[discord.Object(user_id)] if user_id else False)
+        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                           users=[discord.Object(user_id)] if user_id else False)
         nonce = post_nonce(table.game_id, "handover", seat, table.version)
         self._queue(table, lambda: self.posts.post(post_channel(table), content=text, allowed_mentions=mentions,
                                                    nonce=nonce))

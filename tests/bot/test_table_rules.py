@@ -216,6 +216,11 @@ async def test_three_timeouts_hand_the_seat_over_and_the_computers_finish(world:
         assert notices == [f"<@{world.ana.id}>, your time ran out three turns in a row, so a computer player now "
                            "plays your seat.", f"<@{world.bo.id}>, your time ran out three turns in a row, so a "
                            "computer player now plays your seat."]
+        sent = [r.body for r in fake.requests if r.method == "POST" and isinstance(r.body, dict)
+                and "three turns in a row" in str(r.body.get("content"))]
+        # each notice may ping its own person only, never @everyone or a role whatever a translation says
+        assert [(body["allowed_mentions"]["parse"], body["allowed_mentions"]["users"]) for body in sent] == [
+            ([], [world.ana.id]), ([], [world.bo.id])]
         assert bot.service.tables == []  # the computer players played the match to its end
         assert fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
     assert fake.violations == []
