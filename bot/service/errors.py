@@ -38,6 +38,14 @@ class LobbyFullError(TableError):
         self.text_args = {"max": seats}  # the friendly line names the game's own number of seats
 
 
+class TooManyGamesError(TableError):
+    """The person already hosts as many live games on this server as one person may."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"Already hosting {most} games on this server.")
+        self.text_args = {"max": most}
+
+
 class AlreadySeatedError(TableError):
     """The person already has a seat."""
 

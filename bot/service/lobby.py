@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -15,17 +16,27 @@ from bot.service.errors import (
     NotSeatedError,
     PickTakenError,
     StaleButtonError,
+    TooManyGamesError,
 )
 from bot.service.rulebooks import rules_of
 from bot.service.table import Person, Seat, Table
 
 # Short, language-neutral cat names for computer players: they must fit on the table picture ("Bot Mochi").
+# Games one person may host at once on a server (lobbies and matches): enough for a few channels, not a flood that
+# keeps tables playing on with computer players for nobody.
+MOST_HOSTED = 3
 COMPUTER_NAMES = ("Luna", "Miso", "Tofu", "Mochi", "Nori", "Pixel", "Kiwi", "Ziggy", "Yuki", "Pepper")
 
 
 class UnknownStrengthError(NotInLobbyError):
     """No computer player has that strength."""
 
+
+
+def check_hosting(tables: Iterable[Table], guild_id: int, host_id: int) -> None:
+    """TooManyGamesError when the person already hosts MOST_HOSTED live games on this server."""
+    if sum(1 for table in tables if table.guild_id == guild_id and table.host_id == host_id) >= MOST_HOSTED:
+        raise TooManyGamesError(MOST_HOSTED)
 
 def check_lobby(table: Table) -> None:
     """Lobby actions only happen before the match starts."""

@@ -93,6 +93,7 @@ class GameService(Resuming):
             stored = await self.store.in_channel(channel_id)
             if stored is not None:
                 raise GameRunningError(stored.game_id, stored.message_id)
+            lobby.check_hosting(self._tables.values(), guild_id, host.user_id)
             table = Table(secrets.token_hex(5), guild_id, channel_id, host.user_id, settings, locale,
                           [Seat(host.user_id, host.name, host.locale), *others], self.clock.now(), invited=[*invited],
                           game=game)

@@ -163,3 +163,20 @@ async def test_a_second_start_while_the_first_lobby_is_still_being_shown_posts_n
     await world.fake.idle()
     assert [m for m in world.fake.messages_in(world.games) if not m.ephemeral] == []
     assert world.fake.violations == []
+
+
+async def test_one_person_hosts_at_most_three_games_on_a_server(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    channels = [world.games, *(fake.add_channel(world.guild, f"games-{n}") for n in range(3))]
+    for channel in channels[:3]:
+        opened = await fake.slash(world.ana, channel, "dreamcats start")
+        assert opened.reply is not None and not opened.reply.ephemeral  # the lobby
+    fourth = await fake.slash(world.ana, channels[3], "dreamcats start")
+    assert fourth.reply is not None and fourth.reply.ephemeral
+    assert fourth.reply.content == ("You already host 3 games on this server: finish or stop one of them before "
+                                    "opening another.")
+    assert running.service.in_channel(channels[3].id) is None
+    other = await fake.slash(world.bo, channels[3], "dreamcats start")  # someone else may
+    assert other.reply is not None and not other.reply.ephemeral
+    await fake.idle()
+    assert fake.violations == []
