@@ -35,7 +35,7 @@ class CatDuelText:
     and_word: str = " and "
     hand: str = "Your chance cards"
     empty_hand: str = "No chance cards in hand"
-    your_choice: str = "Your choice: {choice} (you can change it until everyone has chosen)"
+    your_choice: str = "Your choice: {choice} (you may still change it)"
     to_choose: str = "Choose your move with the buttons below"
     goes_with: str = "with {move}"
     standings: str = "Final standings"
