@@ -296,7 +296,8 @@ async def test_a_restart_redraws_its_tables_a_few_at_a_time(
     first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
     games = []
     for channel in range(4):
-        table = await first.open_lobby(guild_id=10, channel_id=30 + channel, host=ANA, settings=FAST, locale="en")
+        table = await first.open_lobby(guild_id=10 + channel, channel_id=30 + channel, host=ANA, settings=FAST,
+                                       locale="en")  # a server each: one person hosts at most three on one
         await first.join(table.game_id, BO)
         await first.start(table.game_id, ANA.user_id)
         games.append(table.game_id)
