@@ -192,7 +192,14 @@ def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float,
     length = math.hypot(x1 - x0, y1 - y0) or 1
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     px, py = -uy * offset, ux * offset
-    trim_start, trim_end = 96, 112 if kind is not EventKind.STOPPED else 150
+    # Start and end just outside the panels (with the move's label above and the ability below them), whatever the
+    # angle: a fixed trim left diagonal arrows' heads under a panel's corner.
+    edge = min(SEAT_W / 2 / abs(ux) if abs(ux) > 1e-6 else math.inf,
+               (SEAT_H / 2 + 22) / abs(uy) if abs(uy) > 1e-6 else math.inf)
+    trim_start, trim_end = edge + 4, edge + (14 if kind is not EventKind.STOPPED else 52)
+    if trim_start + trim_end > length - 40:  # close neighbours: keep at least a short arrow between them
+        shrink = (length - 40) / (trim_start + trim_end)
+        trim_start, trim_end = trim_start * shrink, trim_end * shrink
     ax, ay = x0 + ux * trim_start + px, y0 + uy * trim_start + py
     bx, by = x1 - ux * trim_end + px, y1 - uy * trim_end + py
     d.line([(ax * SS, ay * SS), (bx * SS, by * SS)], fill=colour, width=7 * SS)
