@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.sending import SENDING_FAILED, failure_level, interaction_gone
+from bot.sending import SENDING_FAILED, failure_level, interaction_gone, traceback_of
 from bot.views.holds import wait_before_deferring
 from bot.views.replies import ANSWERED, say
 
@@ -83,7 +83,7 @@ async def answer_failure(interaction: discord.Interaction, exc: BaseException, w
     """A failed click or command: one log line for the operator and, while Discord still takes one, one private line
     for the person (it fills a "thinking…" reply, if one is open)."""
     log.log(failure_level(exc), "%s failed: guild=%s channel=%s user=%s: %r", what, interaction.guild_id,
-            interaction.channel_id, interaction.user.id, exc)
+            interaction.channel_id, interaction.user.id, exc, exc_info=traceback_of(exc))
     if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
         await send_answer(interaction, Answer(text, ephemeral=True))
 
@@ -96,7 +96,8 @@ async def finished_within(task: asyncio.Future[Any], seconds: float) -> bool:
 
 def _retrieve(task: asyncio.Future[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
-        log.error("a command's work failed after its interaction was given up: %r", task.exception())
+        log.error("a command's work failed after its interaction was given up: %r", task.exception(),
+                  exc_info=task.exception())
 
 
 async def send_answer(interaction: discord.Interaction, answer: Answer) -> None:

@@ -25,7 +25,7 @@ from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_shown import RULES_SHOWN
-from bot.sending import SENDING_FAILED, failure_level, interaction_gone
+from bot.sending import SENDING_FAILED, failure_level, interaction_gone, traceback_of
 from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
@@ -188,7 +188,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         cause = getattr(error, "original", error)
         log.log(failure_level(cause),
                 "command %s failed: guild=%s channel=%s user=%s: %r", getattr(interaction.command, "name", "?"),
-                interaction.guild_id, interaction.channel_id, interaction.user.id, cause)
+                interaction.guild_id, interaction.channel_id, interaction.user.id, cause, exc_info=traceback_of(cause))
         if interaction_gone(cause):  # Discord takes no answer any more: trying would only fail again
             return
         text = t("error.generic", resolve_locale(interaction.locale))

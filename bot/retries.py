@@ -7,7 +7,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 
-from bot.sending import failure_level
+from bot.sending import failure_level, traceback_of
 
 log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
@@ -32,7 +32,7 @@ def logged_pause(game_id: str, doing: str, failures: int, exc: BaseException) ->
     server's doing); the pause before the next try."""
     pause = failed_pause(failures)
     log.log(failure_level(exc), "game %s: %s (%d in a row; next try in %.0f s): %r", game_id, doing, failures, pause,
-            exc)
+            exc, exc_info=traceback_of(exc) if failures == 1 else None)  # a bug's traceback once, not every minute
     return pause
 
 

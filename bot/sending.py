@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import aiohttp
 import discord
+from discord import app_commands
 
 from bot.storage import StorageBusyError
 
@@ -62,13 +63,28 @@ def machines_doing(exc: BaseException) -> bool:
     return isinstance(exc, StorageBusyError | ConnectionError)
 
 
+def peoples_doing(exc: BaseException) -> bool:
+    """Whether a failure is a person's app's: a command from an earlier version of the bot, or one used where it
+    cannot be (a server-only command in a direct message)."""
+    return isinstance(exc, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
+                      | app_commands.CheckFailure)
+
+
 def failure_level(exc: BaseException) -> int:
     """The log level of a failed request, click or command: WARNING for Discord's own failures, a server's missing
-    permissions and a database busy or out of reach, else ERROR."""
-    return logging.WARNING if discords_doing(exc) or servers_doing(exc) or machines_doing(exc) else logging.ERROR
+    permissions, a database busy or out of reach and a person's app out of date, else ERROR (a bug)."""
+    expected = discords_doing(exc) or servers_doing(exc) or machines_doing(exc) or peoples_doing(exc)
+    return logging.WARNING if expected else logging.ERROR
+
+
+def traceback_of(exc: BaseException) -> BaseException | None:
+    """What a failure's one log record carries as exc_info: a bug (ERROR) its traceback, to show where it happened;
+    Discord's, a server's or the machine's doing nothing (there is nothing in the bot to find)."""
+    return exc if failure_level(exc) >= logging.ERROR else None
 
 
 __all__ = [
     "DISCORD_UNWELL", "INTERACTION_GONE", "MISSING_PERMISSION", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing",
-    "failure_level", "interaction_gone", "machines_doing", "patiently", "post_nonce", "servers_doing",
+    "failure_level", "interaction_gone", "machines_doing", "patiently", "peoples_doing", "post_nonce", "servers_doing",
+    "traceback_of",
 ]

@@ -54,4 +54,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return Choose(seat, Move(data["move"]), tuple(int(t) for t in data["targets"]), card)
         raise KeyError(data["kind"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptStateError(f"Unreadable action {data!r}: {exc!r}.") from exc
+        # Not the data or the error's words: a stored action may be a seat's secret choice or a card in a hand.
+        named = (data.get("kind"), data.get("seat")) if isinstance(data, dict) else (None, None)
+        raise CorruptStateError(f"Unreadable action (kind {named[0]!r}, seat {named[1]!r}): "
+                                f"{type(exc).__name__}.") from exc

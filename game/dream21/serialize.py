@@ -54,7 +54,7 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
     except CorruptStateError:
         raise
     except (KeyError, TypeError, ValueError, GameError) as exc:
-        raise CorruptStateError(f"Unreadable match data: {exc!r}.") from exc
+        raise CorruptStateError(f"Unreadable match data: {type(exc).__name__}.") from exc  # no hidden card or choice
     check_consistent(state)
     return state
 

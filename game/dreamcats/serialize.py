@@ -55,7 +55,7 @@ def match_from_dict(data: dict[str, Any]) -> MatchState:
     except CorruptStateError:
         raise
     except (KeyError, TypeError, ValueError, GameError) as exc:
-        raise CorruptStateError(f"Unreadable match data: {exc!r}.") from exc
+        raise CorruptStateError(f"Unreadable match data: {type(exc).__name__}.") from exc  # no hidden card's value
     check_consistent(state)
     if data["format"] == 1:
         state.round.history = _history_by_replay(state)

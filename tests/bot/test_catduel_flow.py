@@ -132,9 +132,12 @@ async def test_a_failed_confirm_keeps_the_chosen_strategy_out_of_the_log(world: 
     caplog.set_level(logging.INFO)
     failed = await duel.click(world.bo, reply, confirm)
     assert failed.reply is not None and failed.reply.content == t("error.generic")
-    [line] = [r.getMessage() for r in caplog.records if "click failed" in r.getMessage()]
+    [record] = [r for r in caplog.records if "click failed" in r.getMessage()]
+    line = record.getMessage()
     secret = confirm.split(":cdc:", 1)[1]  # the round, the move, its targets and card: Bo's until the reveal
     assert "action=cdc" in line and secret not in line and str(tuple(secret.split(":"))) not in line
+    trace = logging.Formatter().formatException(record.exc_info) if record.exc_info else ""
+    assert "in broken" in trace and secret not in trace  # a bug's one record shows where it happened, nothing secret
 
 
 def test_no_two_seats_pick_the_same_cat_and_a_pick_can_be_taken_back() -> None:

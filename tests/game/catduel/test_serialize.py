@@ -50,6 +50,12 @@ def test_actions_round_trip_and_bad_ones_are_refused() -> None:
         assert action_from_dict(json.loads(json.dumps(action_to_dict(action)))) == action
     with pytest.raises(CorruptStateError):
         action_from_dict({"kind": "choose", "seat": 0, "move": "nap", "targets": [], "card": None})
+    # A stored choice that cannot be read is a seat's secret until the reveal: the error (logged when a game cannot
+    # be resumed) names the kind and the seat, not the move, its targets or its card.
+    with pytest.raises(CorruptStateError) as refused:
+        action_from_dict({"kind": "choose", "seat": 1, "move": "scratch", "targets": [2], "card": "can't_be_read"})
+    assert "scratch" not in str(refused.value) and "can't_be_read" not in str(refused.value)
+    assert "'choose'" in str(refused.value) and "seat 1" in str(refused.value)
 
 
 def test_a_chosen_strategy_shows_only_to_its_seat_until_the_reveal() -> None:
