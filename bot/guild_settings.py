@@ -34,8 +34,10 @@ class InvalidSettingError(ValueError):
         return t(f"standings.settings.invalid.{self.field}", locale, **self.limits)
 
 
-def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool) -> discord.Embed:
-    """The embed that shows a server's settings after /dreamcats settings."""
+def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool,
+                   note: str | None = None) -> discord.Embed:
+    """The embed that shows a server's settings after /dreamcats settings (`note`: its line instead of saved or
+    unchanged)."""
     penalty = "normal" if settings.penalty == PENALTIES[0] else "risky"
     language = next(name for name, value in TABLE_LANGUAGES.items() if value == settings.table_locale)
     reveal = (t("standings.settings.reveal_time.keep", locale) if settings.reveal_time is None
@@ -52,8 +54,8 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
         "default_game": game_title(settings.default_game, locale),
     }
     embed = discord.Embed(title=t("standings.settings.title", locale), colour=COLOUR,
-                          description=t("standings.settings.saved" if changed else "standings.settings.unchanged",
-                                        locale))
+                          description=note or t("standings.settings.saved" if changed
+                                                else "standings.settings.unchanged", locale))
     for key, value in values.items():
         embed.add_field(name=t(f"standings.settings.{key}", locale), value=value, inline=True)
     return embed
@@ -114,9 +116,17 @@ async def settings_answer(interaction: discord.Interaction, db: Database, **chan
     locale = resolve_locale(interaction.locale)
     if interaction.guild_id is None:
         return Answer(t("standings.guild_only", locale), ephemeral=True)
-    if not interaction.permissions.manage_guild:
-        return Answer(t("standings.settings.no_permission", locale), ephemeral=True)
     guild_id = interaction.guild_id
+    if not interaction.permissions.manage_guild:  # anyone may look; only Manage Server may change
+        if any(value is not None for value in changes.values()):
+            return Answer(t("standings.settings.no_permission", locale), ephemeral=True)
+
+        async def look(session: AsyncSession) -> ServerSettingsRecord:
+            return await get_server_settings(session, guild_id=guild_id)
+
+        current = await db.read(look)
+        return Answer(embed=settings_embed(current, locale=locale, changed=False,
+                                           note=t("standings.settings.view_only", locale)), ephemeral=True)
 
     async def change(session: AsyncSession) -> tuple[ServerSettingsRecord, ServerSettingsRecord,
                                                      InvalidSettingError | None]:

@@ -115,3 +115,19 @@ async def test_a_polish_tables_thread_and_ping_name_the_game_in_polish(world: Wo
     assert table is not None and table.thread_id is not None
     assert fake.channels[table.thread_id].name == "Koci pojedynek: Ana zaprasza"
     assert PingPlace.of(table, 0, world.ana.id).title == "Koci pojedynek"
+
+
+async def test_anyone_may_see_the_settings_and_only_a_manager_change_them(world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    await fake.slash(mod, world.games, "dreamcats settings", game_threads=True)
+    seen = await fake.slash(world.bo, world.games, "dreamcats settings")
+    assert seen.reply is not None and seen.reply.ephemeral
+    assert "members with the Manage Server permission can change them" in str(seen.reply.embeds)
+    assert {f["name"]: f["value"] for f in seen.reply.embeds[0]["fields"]}["Game threads"] == "on"
+    refused = await fake.slash(world.bo, world.games, "dreamcats settings", game_threads=False)
+    assert refused.reply is not None and refused.reply.ephemeral and "Manage Server" in refused.reply.content
+    again = await fake.slash(world.bo, world.games, "dreamcats settings")
+    assert again.reply is not None
+    assert {f["name"]: f["value"] for f in again.reply.embeds[0]["fields"]}["Game threads"] == "on"  # unchanged
+    assert fake.violations == []
