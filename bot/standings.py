@@ -50,8 +50,12 @@ def number(value: float, locale: str, digits: int = 0) -> str:
 
 
 def percent(value: float | None, locale: str) -> str:
-    """A rate as a whole percentage, or a dash when there is none."""
-    return t("standings.no_value", locale) if value is None else format_percent(value, locale=locale)
+    """A rate as a whole percentage (one decimal where rounding would say never or always: 99.5 %, not 100 %), or a
+    dash when there is none."""
+    if value is None:
+        return t("standings.no_value", locale)
+    near_an_end = 0 < value < 0.005 or 0.995 <= value < 1
+    return format_percent(value, format="#,##0.0%" if near_an_end else None, locale=locale)
 
 
 def safe_name(name: str) -> str:

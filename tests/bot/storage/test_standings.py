@@ -18,6 +18,7 @@ from bot.standings import (
     leaderboard_embed,
     leaderboard_view,
     page_count,
+    percent,
     settings_embed,
     show_leaderboard,
     show_stats,
@@ -269,3 +270,10 @@ async def test_commands_outside_a_server_are_refused_politely(sqlite_db: Databas
         args = (None,) if handler is show_stats else ()
         await handler(dm, sqlite_db, *args)  # type: ignore[operator]
         assert dm.reply.ephemeral and dm.reply.content == "This works only on a server."
+
+
+@pytest.mark.parametrize(("rate", "english", "polish"), [
+    (1.0, "100%", "100%"), (199 / 200, "99.5%", "99,5%"), (0.5, "50%", "50%"), (1 / 201, "0.5%", "0,5%"),
+    (0.0, "0%", "0%"), (None, "—", "—")])
+def test_a_rate_is_never_rounded_to_always_or_never(rate: float | None, english: str, polish: str) -> None:
+    assert (percent(rate, "en"), percent(rate, "pl")) == (english, polish)
