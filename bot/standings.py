@@ -161,7 +161,9 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                   ephemeral=True))
             return
         mine = interaction.user.id == self.owner
-        reading = _leaderboard_message(interaction, db, self.page, self.game, private=not mine)
+        # A private copy (someone else's click on a public board) stays in its asker's language as it turns.
+        on_private = interaction.message is not None and interaction.message.flags.ephemeral
+        reading = _leaderboard_message(interaction, db, self.page, self.game, private=not mine or on_private)
         try:  # a busy database may take longer than Discord's 3 s: the click is acknowledged first, then answered
             embed, view = await answer_when_done(interaction, reading, ephemeral=True, update=mine)
         except Exception as exc:  # the database stayed busy past its deadline, or anything unforeseen

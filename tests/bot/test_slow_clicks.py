@@ -170,3 +170,19 @@ async def test_a_command_the_bot_no_longer_has_gets_a_private_line(world: World,
     [line] = [r for r in caplog.records if "command failed" in r.getMessage()]
     assert line.levelno == logging.WARNING and line.exc_info is None  # expected after a deploy: no bug to look for
     assert fake.violations == []
+
+
+async def test_a_private_copy_of_the_leaderboard_keeps_its_askers_language_as_it_turns(world: World) -> None:
+    await _twelve_players(world)
+    bot = make_bot(world)
+    async with world.fake.run(bot):
+        board = await _leaderboard(world, bot)  # Ana's, in the server's English
+        other = await world.fake.click(world.cy, board, label="Next")  # Cy's Discord speaks Polish
+        copy = await world.fake.wait_until(lambda: other.original if other.original and not other.original.loading
+                                           else None, what="Cy's private page")
+        assert copy.ephemeral_to == world.cy and copy.embeds[0]["footer"]["text"].startswith("Strona 2 z 2")
+        await world.fake.click(world.cy, copy, label="Poprzednia")
+        await world.fake.wait_until(lambda: copy.embeds[0]["footer"]["text"].startswith("Strona 1 z 2"),
+                                    what="page 1 of Cy's copy, still in Polish")
+        assert board.embeds[0]["footer"]["text"].startswith("Page 1 of 2")
+        assert world.fake.violations == []
