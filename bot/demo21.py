@@ -13,8 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PIL import Image
-
+from bot.demo_folder import DemoFolder, seat_labels
 from game.dream21 import (
     Dream21Settings,
     Event,
@@ -30,44 +29,39 @@ from game.dream21 import (
 from game.dream21.players import UnknownPlayerError, get_player
 from game.errors import SettingsError
 from images.dream21 import render_hand, render_hand_end, render_standings, render_trick
-from images.encode import encode_png
 
 
-class Recorder:
+class Recorder(DemoFolder):
     """Writes the pictures as the match goes and keeps the transcript's lines."""
 
     def __init__(self, out: Path, names: Sequence[str]) -> None:
-        self.out, self.names = out, tuple(names)
-        self.lines: list[str] = []
+        super().__init__(out, names)
         self.plays = 0
 
     def before(self, state: MatchState, seat: int) -> None:
         """The first seat's private hand when it is about to act."""
         if seat == 0:
-            self._save(f"seat1_{self.plays + 1:04d}.png", render_hand(observe(state, 0), names=self.names))
+            self.save(f"seat1_{self.plays + 1:04d}.png", render_hand(observe(state, 0), names=self.names))
 
     def after(self, state: MatchState, events: Sequence[Event]) -> None:
         """The public events in the transcript, the table after the play, each finished hand's scores."""
         public = [event for event in events if event.is_public]
         self.lines.extend(describe(event, self.names) for event in public)
         self.plays += 1
-        self._save(f"play_{self.plays:04d}.png", render_trick(public_observation(state), self.names))
+        self.save(f"play_{self.plays:04d}.png", render_trick(public_observation(state), self.names))
         if any(event.kind is EventKind.HAND_ENDED for event in public):
             result = state.results[-1]
-            self._save(f"hand_{result.number:02d}_end.png", render_hand_end(result, self.names, state.totals))
+            self.save(f"hand_{result.number:02d}_end.png", render_hand_end(result, self.names, state.totals))
 
     def finish(self, state: MatchState) -> None:
         """The final standings, then transcript.txt."""
         winners = public_observation(state).winners
-        self._save("standings.png", render_standings(state.totals, self.names, winners, state.results))
+        self.save("standings.png", render_standings(state.totals, self.names, winners, state.results))
         ranked = sorted(range(state.num_seats), key=lambda s: state.totals[s])
         self.lines.append("\nFinal standings:")
         self.lines.extend(f"  {self.names[s]}: {state.totals[s]}" for s in ranked)
         self.lines.append("Winner: " + " and ".join(self.names[s] for s in winners) + ".")
-        (self.out / "transcript.txt").write_text("\n".join(self.lines) + "\n", encoding="utf-8")
-
-    def _save(self, name: str, image: Image.Image) -> None:
-        (self.out / name).write_bytes(encode_png(image))
+        self.write_transcript()
 
 
 def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], settings: Dream21Settings) -> MatchState:
@@ -77,7 +71,7 @@ def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], setting
     players = [get_player(name) for name in chosen]
     rngs = [random.Random(f"demo21:{seed}:{s}") for s in range(seats)]
     state = new_match(seats, settings, random.Random(f"demo21:{seed}"), dealer=0)
-    recorder = Recorder(out, [f"Seat {s + 1} ({chosen[s]})" for s in range(seats)])
+    recorder = Recorder(out, seat_labels(chosen, seats))
     recorder.lines.append(f"Dream 21 demo: {seats} computer players, seed {seed}, "
                           f"{state.hands_in_match} hands.")
     recorder.lines.append(f"Hand 1: {recorder.names[state.hand.dealer]} deals.")

@@ -14,10 +14,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PIL import Image
-
 from bot.arena_common import ArenaUsageError
 from bot.catduel.words import reveal_lines
+from bot.demo_folder import DemoFolder, seat_labels
 from game.catduel import (
     CatDuelSettings,
     Event,
@@ -33,21 +32,19 @@ from game.catduel.mode import CATDUEL
 from game.catduel.players import PLAYERS
 from game.errors import SettingsError
 from images.catduel import last_reveal, render_hand, render_standings, render_table
-from images.encode import encode_png
 
 
-class Recorder:
+class Recorder(DemoFolder):
     """Writes the pictures as the match goes and keeps the transcript's lines."""
 
     def __init__(self, out: Path, names: Sequence[str]) -> None:
-        self.out, self.names = out, tuple(names)
-        self.lines: list[str] = []
+        super().__init__(out, names)
         self.reveals = 0
 
     def choosing(self, state: MatchState) -> None:
         """The first seat's private hand as a round's choosing begins (while its cat is in)."""
         if 0 in observe(state, None).living:
-            self._save(f"seat1_{self.reveals + 1:04d}.png", render_hand(observe(state, 0), self.names))
+            self.save(f"seat1_{self.reveals + 1:04d}.png", render_hand(observe(state, 0), self.names))
 
     def after(self, state: MatchState, events: Sequence[Event]) -> bool:
         """The reveal in the transcript and the table after it; True when a round ended (a new one may begin)."""
@@ -60,22 +57,19 @@ class Recorder:
         duel_ended = next((event for event in public if event.kind is EventKind.DUEL_ENDED), None)
         self.lines.append(f"\nDuel {duel_ended.count if duel_ended else obs.duel}, round {ended.count}:")
         self.lines.extend(f"  {line}" for line in reveal_lines(last_reveal(obs.history), self.names, "en"))
-        self._save(f"round_{self.reveals:04d}.png", render_table(obs, self.names))
+        self.save(f"round_{self.reveals:04d}.png", render_table(obs, self.names))
         return True
 
     def finish(self, state: MatchState) -> None:
         """The final standings, then transcript.txt."""
         obs = public_observation(state)
-        self._save("standings.png", render_standings(obs, self.names))
+        self.save("standings.png", render_standings(obs, self.names))
         self.lines.append("\nDuels won:")
         self.lines.extend(f"  {self.names[s]}: {obs.wins[s]}"
                           for s in sorted(range(obs.num_seats), key=lambda s: -obs.wins[s]))
         winners = [s for s in range(obs.num_seats) if obs.wins[s] == max(obs.wins)]
         self.lines.append("Winner: " + " and ".join(self.names[s] for s in winners) + ".")
-        (self.out / "transcript.txt").write_text("\n".join(self.lines) + "\n", encoding="utf-8")
-
-    def _save(self, name: str, image: Image.Image) -> None:
-        (self.out / name).write_bytes(encode_png(image))
+        self.write_transcript()
 
 
 def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], settings: CatDuelSettings) -> MatchState:
@@ -84,7 +78,7 @@ def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], setting
     chosen = [strengths[s % len(strengths)] for s in range(seats)]
     rng = random.Random(f"democd:{seed}")
     state = new_match(seats, settings, rng)
-    recorder = Recorder(out, [f"Seat {s + 1} ({chosen[s]})" for s in range(seats)])
+    recorder = Recorder(out, seat_labels(chosen, seats))
     recorder.lines.append(f"Cat Duel demo: {seats} computer players, seed {seed}, best of {settings.best_of}.")
     recorder.choosing(state)
     while not state.over:
