@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import aiohttp
 import discord
+from sqlalchemy.exc import DBAPIError
 
 from bot.hub import DreamcatsBase
 
@@ -19,6 +20,7 @@ log = logging.getLogger(__name__)
 EXIT_REFUSED = 2  # like a configuration error: starting again will not help until DISCORD_TOKEN is fixed
 EXIT_UNREACHABLE = 3  # the network or Discord: a supervisor may well start it again later
 EXIT_GATEWAY_REFUSED = 4  # the gateway refused the session's set-up (shards, intents): fix it, then start again
+EXIT_DATABASE = 5  # the database could not be opened: a server that is down, or a URL or file path that is wrong
 CLOSE_SHARDING_REQUIRED, CLOSE_DISALLOWED_INTENTS = 4011, 4014  # Discord's gateway close codes
 # discord.py logs each reconnect attempt with a traceback, here (Client.connect) and per shard (AutoShardedClient).
 RECONNECT_LOGGERS = ("discord.client", "discord.shard")
@@ -62,6 +64,10 @@ def start_failure(exc: BaseException) -> StartFailure | None:
     gateway = gateway_refusal(exc)
     if gateway is not None:
         return StartFailure(gateway, EXIT_GATEWAY_REFUSED)
+    if isinstance(exc, DBAPIError | ConnectionRefusedError):  # at start only the database is reached without aiohttp
+        cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+        return StartFailure(f"dreamcats: cannot open the database ({describe(cause)}); check DATABASE_URL (and that "
+                            "its server runs), then start the bot again.", EXIT_DATABASE)
     # Only discord.py talks aiohttp here, so an aiohttp error that ends the bot means Discord was not reached.
     if isinstance(exc, aiohttp.ClientError | discord.GatewayNotFound | discord.DiscordServerError):
         return StartFailure(f"dreamcats: cannot reach Discord ({describe(exc)}); check the network and DNS, then "

@@ -64,6 +64,18 @@ async def test_a_refused_token_is_one_line_and_exit_code_2(fake_discord: FakeDis
     assert line == "dreamcats: Discord refused the token (DISCORD_TOKEN is wrong or was reset)."
 
 
+async def test_a_database_that_cannot_be_opened_is_one_line_and_exit_code_5(
+        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    fake_discord.token = GOOD_TOKEN
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'no such folder' / 'dreamcats.db'}")
+    assert await asyncio.to_thread(main, []) == 5
+    line = _one_line(capsys.readouterr().err)
+    assert line.startswith("dreamcats: cannot open the database (OperationalError: unable to open database file)")
+    assert line.endswith("check DATABASE_URL (and that its server runs), then start the bot again.")
+
+
 def test_discord_out_of_reach_is_one_line_and_exit_code_3(no_network: NetworkGuard, monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     port = _closed_port()  # nothing listens there: the connection is refused, as with no network
