@@ -195,6 +195,7 @@ class FakeInteraction:
     guild_locale: discord.Locale | None = discord.Locale.american_english
     permissions: discord.Permissions = field(default_factory=discord.Permissions.none)
     response: FakeResponse = field(default_factory=FakeResponse)
+    message: discord.Message | None = None  # the message a pressed component is on (None here: a public board)
 
     @property
     def reply(self) -> Sent:
