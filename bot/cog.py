@@ -24,7 +24,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
-from bot.rules_shown import RULES_SHOWN
+from bot.rules_shown import RULES_SHOWN, server_default_game
 from bot.sending import SENDING_FAILED, failure_level, interaction_gone, traceback_of
 from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.moves import may_close
@@ -210,12 +210,13 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     @app_commands.describe(game=command_str("command.rules.option.game.description"))
     @app_commands.choices(game=game_choices("rules"))
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """The rules of a game, privately (by default the game at this table, else Dreamcats): Dreamcats' as a short
-        guide with pictures, one page at a time; Dream 21's and Cat Duel's in one embed each."""
+        """The rules of a game, privately (by default the game at this table, else the server's default game):
+        Dreamcats' as a short guide with pictures, one page at a time; Dream 21's and Cat Duel's in one embed each."""
         channel = interaction.channel_id or 0
         running = self.bot.service.in_channel(channel) or in_thread(self.bot.service, channel)
-        chosen = known_game(game or (running.game if running is not None else None))
-        await RULES_SHOWN[chosen](interaction, resolve_locale(interaction.locale))
+        chosen = game or (running.game if running is not None else None)
+        chosen = chosen or await server_default_game(self.bot, interaction.guild_id)
+        await RULES_SHOWN[known_game(chosen)](interaction, resolve_locale(interaction.locale))
 
     @app_commands.command(name=command_str("command.stop.name"), description=command_str("command.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -131,3 +131,16 @@ async def test_anyone_may_see_the_settings_and_only_a_manager_change_them(world:
     assert again.reply is not None
     assert {f["name"]: f["value"] for f in again.reply.embeds[0]["fields"]}["Game threads"] == "on"  # unchanged
     assert fake.violations == []
+
+
+async def test_the_rules_without_a_game_or_a_table_are_the_servers_default_games(world: World,
+                                                                                running: DreamcatsBot) -> None:
+    fake = world.fake
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    await fake.slash(mod, world.games, "dreamcats settings", default_game="catduel")
+    shown = await fake.slash(world.bo, world.games, "dreamcats rules")
+    assert shown.reply is not None and shown.reply.ephemeral
+    assert shown.reply.embeds[0]["title"] == "Cat Duel — the rules"
+    asked = await fake.slash(world.bo, world.games, "dreamcats rules", game="dream21")  # the one asked for wins
+    assert asked.reply is not None and "Dream 21" in asked.reply.embeds[0]["title"]
+    assert fake.violations == []
