@@ -58,6 +58,7 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
                                                 else "standings.settings.unchanged", locale))
     for key, value in values.items():
         embed.add_field(name=t(f"standings.settings.{key}", locale), value=value, inline=True)
+    embed.set_footer(text=t("standings.settings.which_games", locale))  # most are Dreamcats' own: say which
     return embed
 
 

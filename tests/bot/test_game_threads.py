@@ -124,6 +124,8 @@ async def test_anyone_may_see_the_settings_and_only_a_manager_change_them(world:
     seen = await fake.slash(world.bo, world.games, "dreamcats settings")
     assert seen.reply is not None and seen.reply.ephemeral
     assert "members with the Manage Server permission can change them" in str(seen.reply.embeds)
+    assert seen.reply.embeds[0]["footer"]["text"].startswith("Point limit, penalty, memory aid and reveal time are "
+                                                             "Dreamcats' own; the others apply to every game")
     assert {f["name"]: f["value"] for f in seen.reply.embeds[0]["fields"]}["Game threads"] == "on"
     refused = await fake.slash(world.bo, world.games, "dreamcats settings", game_threads=False)
     assert refused.reply is not None and refused.reply.ephemeral and "Manage Server" in refused.reply.content
