@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.sending import SENDING_FAILED, failure_level, interaction_gone, traceback_of
+from bot.sending import SENDING_FAILED, interaction_gone, log_failure
 from bot.views.holds import wait_before_deferring
 from bot.views.replies import ANSWERED, say
 
@@ -82,8 +82,8 @@ async def edit_clicked(interaction: discord.Interaction, **parts: Any) -> None:
 async def answer_failure(interaction: discord.Interaction, exc: BaseException, what: str, text: str) -> None:
     """A failed click or command: one log line for the operator and, while Discord still takes one, one private line
     for the person (it fills a "thinking…" reply, if one is open)."""
-    log.log(failure_level(exc), "%s failed: guild=%s channel=%s user=%s: %r", what, interaction.guild_id,
-            interaction.channel_id, interaction.user.id, exc, exc_info=traceback_of(exc))
+    log_failure(log, exc, "%s failed: guild=%s channel=%s user=%s: %r", what, interaction.guild_id,
+                interaction.channel_id, interaction.user.id, exc)
     if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
         await send_answer(interaction, Answer(text, ephemeral=True))
 

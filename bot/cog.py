@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import ANSWER_WITHIN, Answer, answer_when_done, send_answer
+from bot.catduel.words import DUELS_CHOICES
 from bot.game_choice import (
     START_TIMER_RANGE,
     StartOptionError,
@@ -25,14 +26,13 @@ from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_shown import RULES_SHOWN, server_default_game
-from bot.sending import SENDING_FAILED, failure_level, interaction_gone, traceback_of
+from bot.sending import SENDING_FAILED, interaction_gone, log_failure
 from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.views.public import lobby_message
 from bot.views.replies import refuse, say
 from bot.views.stop_clicks import stop_confirmation
-from game.catduel.settings import BEST_OF
 from game.dream21.settings import HANDS_PER_SEAT_RANGE
 from game.dreamcats import GameError
 from game.dreamcats.settings import PENALTIES, POINT_LIMIT_RANGE, REVEAL_TIME_RANGE, ROUNDS_RANGE, TURN_TIMER_RANGE
@@ -44,7 +44,6 @@ THREAD = "dreamcats.thread"  # interaction.extras key: whether the lobby opens a
 SETTINGS = ("point_limit", "penalty", "turn_timer", "memory_aid", "reveal_time", "table_language", "turn_pings",
             "game_threads", "default_game")
 START_OPTIONS = ("game", "points", "penalty", "rounds", "hands", "duels", "wild", "timer", "thread")
-DUELS_CHOICES = dict(zip(("one", "three", "five"), BEST_OF, strict=True))  # Cat Duel's "best of" (RULES-catduel §7)
 
 
 
@@ -186,9 +185,9 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                                     error: app_commands.AppCommandError) -> None:
         """An unexpected failure: one log line for the operator, one private line (never a stuck placeholder)."""
         cause = getattr(error, "original", error)
-        log.log(failure_level(cause),
-                "command %s failed: guild=%s channel=%s user=%s: %r", getattr(interaction.command, "name", "?"),
-                interaction.guild_id, interaction.channel_id, interaction.user.id, cause, exc_info=traceback_of(cause))
+        log_failure(log, cause, "command %s failed: guild=%s channel=%s user=%s: %r",
+                    getattr(interaction.command, "name", "?"), interaction.guild_id, interaction.channel_id,
+                    interaction.user.id, cause)
         if interaction_gone(cause):  # Discord takes no answer any more: trying would only fail again
             return
         text = t("error.generic", resolve_locale(interaction.locale))

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.arena_catduel import check_players
 from bot.arena_common import ArenaUsageError
 from bot.catduel.words import reveal_lines
 from bot.demo_folder import DemoFolder, seat_labels
@@ -105,9 +106,7 @@ def main(argv: Sequence[str]) -> int:
         if not CATDUEL.min_seats <= args.seats <= CATDUEL.max_seats:
             raise ArenaUsageError(f"Cat Duel needs {CATDUEL.min_seats} to {CATDUEL.max_seats} seats.")
         names = args.players.split(",")
-        unknown = [name for name in names if name not in PLAYERS]
-        if unknown:
-            raise ArenaUsageError(f"Cat Duel has no computer player {unknown[0]!r}; there are {', '.join(PLAYERS)}.")
+        check_players(names)
     except (SettingsError, ArenaUsageError) as exc:
         print(f"dreamcats demo: {exc}", file=sys.stderr)
         return 2

@@ -121,11 +121,7 @@ async def settings_answer(interaction: discord.Interaction, db: Database, **chan
     if not interaction.permissions.manage_guild:  # anyone may look; only Manage Server may change
         if any(value is not None for value in changes.values()):
             return Answer(t("standings.settings.no_permission", locale), ephemeral=True)
-
-        async def look(session: AsyncSession) -> ServerSettingsRecord:
-            return await get_server_settings(session, guild_id=guild_id)
-
-        current = await db.read(look)
+        current = await db.server_defaults.get(guild_id)
         return Answer(embed=settings_embed(current, locale=locale, changed=False,
                                            note=t("standings.settings.view_only", locale)), ephemeral=True)
 

@@ -83,8 +83,13 @@ def traceback_of(exc: BaseException) -> BaseException | None:
     return exc if failure_level(exc) >= logging.ERROR else None
 
 
+def log_failure(logger: logging.Logger, exc: BaseException, message: str, *args: object) -> None:
+    """A failure's one log record: at its failure_level, a bug's with its traceback."""
+    logger.log(failure_level(exc), message, *args, exc_info=traceback_of(exc))
+
+
 __all__ = [
     "DISCORD_UNWELL", "INTERACTION_GONE", "MISSING_PERMISSION", "SENDING_FAILED", "SEND_PATIENCE", "discords_doing",
-    "failure_level", "interaction_gone", "machines_doing", "patiently", "peoples_doing", "post_nonce", "servers_doing",
-    "traceback_of",
+    "failure_level", "interaction_gone", "log_failure", "machines_doing", "patiently", "peoples_doing", "post_nonce",
+    "servers_doing", "traceback_of",
 ]

@@ -39,7 +39,7 @@ from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.markdown import escape_name
-from bot.sending import DISCORD_UNWELL, SENDING_FAILED, failure_level, patiently, post_nonce, traceback_of
+from bot.sending import DISCORD_UNWELL, SENDING_FAILED, log_failure, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
 from bot.service.rulebooks import rules_of
@@ -186,8 +186,7 @@ class TurnPings:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a ping is a courtesy: whatever went wrong, one line and the game goes on
-            log.log(failure_level(exc), "game %s: turn ping failed: %r", place.game_id, exc,
-                    exc_info=traceback_of(exc))
+            log_failure(log, exc, "game %s: turn ping failed: %r", place.game_id, exc)
 
     async def _ping_if_due(self, ping: _Ping) -> None:
         """Ping (the grace is over) if still due and wanted; the ping is removed when the turn is over (_end)."""

@@ -43,3 +43,10 @@ class NotSpecialError(GameError):
 
 class CorruptStateError(GameError):
     """Serialized match data that cannot be read."""
+
+
+def unreadable_action(data: object, cause: Exception) -> CorruptStateError:
+    """The error for a stored action that cannot be read, naming its kind and seat only: the data and the cause's
+    words may hold a seat's secret choice or a card in a hand."""
+    named = (data.get("kind"), data.get("seat")) if isinstance(data, dict) else (None, None)
+    return CorruptStateError(f"Unreadable action (kind {named[0]!r}, seat {named[1]!r}): {type(cause).__name__}.")

@@ -14,13 +14,15 @@ from bot.i18n import t, tn
 from bot.service import Table
 from bot.texts import seconds
 from game.catduel import Event, EventKind, Observation, Phase, Strategy
+from game.catduel.settings import BEST_OF
 
 # What a scratch did, by event kind: the catalogue key of its line (name: the scratcher, other: the target).
 SCRATCH_LINES = {EventKind.HIT: "catduel.log.hit", EventKind.STOPPED: "catduel.log.stopped",
                  EventKind.REVERSED: "catduel.log.reversed", EventKind.ATTACKED: "catduel.log.attacked"}
 
 
-DUEL_CHOICES = {1: "one", 3: "three", 5: "five"}  # CatDuelSettings.best_of: the start command's choice keys
+# The start command's choices of Cat Duel's "best of" (RULES-catduel §7): each choice's key and its number of duels.
+DUELS_CHOICES = dict(zip(("one", "three", "five"), BEST_OF, strict=True))
 
 def settings_line(table: Table) -> str:
     """Best of, wild abilities and the timer."""
@@ -32,7 +34,8 @@ def settings_line(table: Table) -> str:
 
 def duels_label(best_of: int, locale: str) -> str:
     """How long the match is, in the words of the start command's choices ("Best of 3"; Polish "Do 2 wygranych z 3")."""
-    return t(f"command.start.option.duels.choice.{DUEL_CHOICES[best_of]}", locale)
+    choice = next(key for key, duels in DUELS_CHOICES.items() if duels == best_of)
+    return t(f"command.start.option.duels.choice.{choice}", locale)
 
 
 def reveal_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:

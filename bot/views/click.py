@@ -14,7 +14,7 @@ from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.permission_hints import hint_missing_permissions
-from bot.sending import failure_level, interaction_gone, traceback_of
+from bot.sending import interaction_gone, log_failure
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views.holds import lend_token
@@ -125,8 +125,8 @@ async def _failed(click: Click, exc: Exception) -> None:
     interaction, bid = click.interaction, click.bid
     # Not the button's arguments: a private button's (Cat Duel's chosen strategy, a card's place in a hand) are the
     # seat's secret until the reveal, and an operator's log is no place for them.
-    log.log(failure_level(exc), "click failed: game=%s user=%s action=%s: %r", bid.game_id, interaction.user.id,
-            bid.action, exc, exc_info=traceback_of(exc))
+    log_failure(log, exc, "click failed: game=%s user=%s action=%s: %r", bid.game_id, interaction.user.id,
+                bid.action, exc)
     if not interaction_gone(exc):  # an expired interaction takes no answer at all: trying would only fail again
         await say(interaction, t("error.generic", click.locale))
 

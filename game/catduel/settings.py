@@ -12,6 +12,11 @@ BEST_OF = (1, 3, 5)
 TURN_TIMER_RANGE = (20, 300)
 
 
+
+def duels_to_win(best_of: int) -> int:
+    """How many duels make a majority of a match of `best_of` duels."""
+    return best_of // 2 + 1
+
 @dataclass(frozen=True, slots=True)
 class CatDuelSettings:
     """Per-match options; `validated()` raises SettingsError on bad values."""
@@ -32,7 +37,7 @@ class CatDuelSettings:
     @property
     def duels_to_win(self) -> int:
         """How many duels make a majority of the match."""
-        return self.best_of // 2 + 1
+        return duels_to_win(self.best_of)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of the settings."""

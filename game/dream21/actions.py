@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.dream21.cards import Card
-from game.errors import CorruptStateError
+from game.errors import unreadable_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,4 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return Play(seat, Card.from_code(data["card"]), bool(data["ace_high"]))
         raise KeyError(data["kind"])
     except (KeyError, TypeError, ValueError) as exc:
-        # Not the data or the error's words: a stored action may be a seat's secret choice or a card in a hand.
-        named = (data.get("kind"), data.get("seat")) if isinstance(data, dict) else (None, None)
-        raise CorruptStateError(f"Unreadable action (kind {named[0]!r}, seat {named[1]!r}): "
-                                f"{type(exc).__name__}.") from exc
+        raise unreadable_action(data, exc) from exc

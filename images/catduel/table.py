@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from game.catduel import Cat, Event, EventKind, Observation, Phase
+from game.catduel.settings import duels_to_win
 from images import scene
 from images.catduel.cats import portrait
 from images.catduel.reveal import Reveal, reveal_of
@@ -59,7 +60,7 @@ def render_table(obs: Observation, names: Sequence[str], *, text: CatDuelText = 
 def _header(frame: Image.Image, obs: Observation, reveal: Reveal | None, text: CatDuelText) -> None:
     title = text.duel_round.format(duel=obs.duel, round=obs.round)
     if obs.best_of > 1:
-        title += "  ·  " + text.best_of.format(best_of=obs.best_of, wins=obs.best_of // 2 + 1)
+        title += "  ·  " + text.best_of.format(best_of=obs.best_of, wins=duels_to_win(obs.best_of))
     sprite = text_sprite(title, 30, PALE, 640, condensed=True)
     scene.paste(frame, scene.panel(sprite.width + 28, 48), 16, 12)
     scene.paste(frame, sprite, 30, 12 + (48 - sprite.height) / 2)
