@@ -42,29 +42,29 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
     """Start the bot and stop it cleanly when `stop` is set (SIGINT or SIGTERM set it)."""
     from bot.client import make_bot
     from bot.connection import ConnectionLog
+    from bot.repeated_lines import watch_repeats
 
     bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
                    shards=settings.shards, freeze_startup=True, force_sync=force_sync,
                    picture_processes=settings.drawing_processes, busy_after=settings.busy_after_ms / 1000)
-    unwatch = ConnectionLog().attach(bot)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # ValueError: not the main thread
             loop.add_signal_handler(sig, stop.set)
-    async with bot:
-        # reconnect=True: a dropped connection is retried with back-off (one line: bot.connection.ConnectionLog)
-        runner = asyncio.create_task(bot.start(settings.discord_token, reconnect=True))
-        stopper = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if stopper in done:
-            log.info("shutting down")
-            await bot.close()
-        stopper.cancel()
-        try:
+    with contextlib.ExitStack() as watching:
+        watching.callback(ConnectionLog().attach(bot))
+        watching.callback(watch_repeats())  # while Discord or the database is down: a few lines a minute, not 1,000s
+        async with bot:
+            # reconnect=True: a dropped connection is retried with back-off (one line: bot.connection.ConnectionLog)
+            runner = asyncio.create_task(bot.start(settings.discord_token, reconnect=True))
+            stopper = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                log.info("shutting down")
+                await bot.close()
+            stopper.cancel()
             await asyncio.gather(runner, return_exceptions=stopper in done)
-        finally:
-            unwatch()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -116,7 +116,8 @@ class ConnectionLog(logging.Filter):
         """The gateway is ready or resumed: say so the first time and after a lost connection."""
         if not self.ready_once:
             self.ready_once = True
-            log.info("connected to Discord as %s, %d server(s)", bot.user, len(bot.guilds))
+            log.info("connected to Discord as %s, %d server(s)%s", bot.user, len(bot.guilds),
+                     "" if bot.service.shard is None else f" ({bot.service.shard})")
         elif self.lost_at is not None:
             log.info("reconnected to Discord after %.0f s", self.clock() - self.lost_at)
         self.lost_at = None

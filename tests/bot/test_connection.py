@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -175,3 +176,25 @@ async def test_a_gateway_that_refuses_the_session_is_one_line_and_exit_code_4(
     assert await asyncio.to_thread(main, []) == 4  # the command line's own event loop; the fake answers on ours
     line = _one_line(capsys.readouterr().err)
     assert line.startswith(says)
+
+
+async def test_a_running_bot_writes_a_flood_of_one_failure_as_a_few_lines_and_a_count(
+        fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    stop, task = await _started(fake_discord, tmp_path)
+    await fake_discord.wait_until(lambda: "connected to Discord" in caplog.text, timeout=10, what="ready line")
+    caplog.clear()
+    failing = logging.getLogger("bot.views.click")
+    for game in range(300):  # as every table's clicks while Discord answers 503
+        failing.warning("click failed: game=%s user=%s action=%s: %r", game, 7, "draw",
+                        ConnectionResetError("Connection reset by peer"))
+    logging.getLogger("bot.turn_pings").warning("game %s: turn ping failed: %r", 1, ConnectionResetError("reset"))
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(lines) == 5 + 1 + 1, lines
+    assert re.fullmatch(r"295 more like this in the last \d+ s, the last: click failed: game=299 user=7 action=draw: "
+                        r"ConnectionResetError\('Connection reset by peer'\)", lines[-1]), lines[-1]
+    assert "game 1: turn ping failed: ConnectionResetError('reset')" in lines
+    failing.warning("click failed: game=%s user=%s action=%s: %r", 300, 7, "draw", ConnectionResetError("reset"))
+    assert caplog.records[-1].getMessage().startswith("click failed: game=300")  # the bot stopped: nothing held back

@@ -3,9 +3,13 @@ only the live games of its shards' guilds."""
 
 from __future__ import annotations
 
+import logging
 import random
 
+import pytest
+
 from bot.client import DreamcatsBot, ShardedDreamcatsBot
+from bot.connection import ConnectionLog
 from bot.service import ManualClock, Shard, shard_of
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
@@ -54,7 +58,8 @@ def _shards_bot(world: World, shard_ids: list[int], seed: int) -> DreamcatsBot:
                         edit_interval=0.0, rng=random.Random(seed), shard_ids=shard_ids, shard_count=4)
 
 
-async def test_one_process_runs_several_shards_and_only_their_games(world: World) -> None:
+async def test_one_process_runs_several_shards_and_only_their_games(world: World,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
     first = make_bot(world, seed=7)
     runner = world.fake.run(first)
     await runner.start()
@@ -73,6 +78,10 @@ async def test_one_process_runs_several_shards_and_only_their_games(world: World
     owner = _shards_bot(world, [own, others[2]], seed=9)
     await runner.restart(owner)
     assert sorted(owner.shards) == sorted([own, others[2]])  # one gateway connection per shard
+    caplog.set_level(logging.INFO, logger="bot.connection")
+    ConnectionLog().connected(owner)
+    ids = ",".join(map(str, sorted([own, others[2]])))
+    assert caplog.records[-1].getMessage().endswith(f"1 server(s) (shards {ids} of 4)")  # which process is this
     assert [table.game_id for table in owner.service.tables] == [players.game_id]
     players.bot = owner
     before = players.table
