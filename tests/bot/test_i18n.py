@@ -6,6 +6,7 @@ import dataclasses
 import inspect
 import json
 import logging
+import re
 from pathlib import Path
 
 import discord
@@ -359,3 +360,18 @@ def test_a_move_during_the_pause_names_the_games_own_next_button(game: str, loca
     assert button in error_text(RoundPausedError(game), locale)
     already = error_text(NotPausedError(game), locale)  # "The hand is already under way." in Dream 21
     assert (already == t("error.NotPausedError", locale)) == (game == "dreamcats")
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_a_text_that_names_a_command_names_it_as_that_language_shows_it(locale: str) -> None:
+    catalogues = default_catalogues()
+    keys = catalogues.keys(locale)
+    commands = {catalogues.t(key, locale) for key in keys
+                if key.startswith("command.") and key.endswith(".name") and ".option." not in key}
+    named: list[tuple[str, str]] = []
+    for key in keys:
+        entry = catalogues.entry(key, locale)
+        for text in (entry,) if isinstance(entry, str) else entry or ():
+            named += [(key, word) for word in re.findall(r"/dreamcats ([\w-]+)", text)]
+    assert named  # the texts do name commands
+    assert [(key, word) for key, word in named if word not in commands] == []
