@@ -288,3 +288,4 @@ class DiscordPresenter(TablePictures):
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
         await post_standings(self.bot, table, embed=embed, file=file, view=view)
         self.posts.forget(table.game_id)
+        await self.bot.service.ending_shown(table.game_id)  # else it is posted again after a restart

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import BusyError, ConflictError, StoredGame, Table
+from bot.service import BusyError, ConflictError, OwedEnding, StoredGame, Table
 from bot.storage import (
     Database,
     InvalidMatchRecordError,
@@ -22,8 +22,11 @@ from bot.storage import (
     insert_live_row,
     live_game_for_channel,
     load_live_games,
+    load_owed_endings,
     mark_live_game_broken,
+    owe_ending,
     record_match,
+    settle_ending,
 )
 
 log = logging.getLogger(__name__)
@@ -68,8 +71,8 @@ class SqlGameStore:
             return await self.db.write_core(LiveSave(game_id, partial(table.to_payload, stored=True), version,
                                                      message_id, deadline))
 
-    async def finish(self, table: Table, match: MatchRecord) -> None:
-        """Record the match and delete the live game in one transaction.
+    async def finish(self, table: Table, match: MatchRecord, ending: Sequence[int] | None = None) -> None:
+        """Record the match and delete the live game in one transaction; with `ending`, its ending owed in it too.
 
         A record the standings refuse as impossible is a bug of the bot's, not the players': the match still ends
         (its live game deleted, the record written whole into an ERROR line for the operator) rather than leaving its
@@ -84,6 +87,10 @@ class SqlGameStore:
                 log.warning("game %s: its live game is gone already; the match is not recorded again", game_id)
                 return
             await record_match(session, record=match)
+            if ending is not None:
+                await owe_ending(session, game_id=game_id, guild_id=table.guild_id, channel_id=table.channel_id,
+                                 table_message_id=table.message_id, payload=table.to_payload(stored=True),
+                                 rounds=ending, owed_since=match.finished_at)
 
         try:
             async with _refusals():
@@ -108,6 +115,18 @@ class SqlGameStore:
         async with _refusals():
             record = await self.db.read(lambda session: live_game_for_channel(session, channel_id=channel_id))
         return None if record is None else _stored(record)
+
+    async def owed_endings(self) -> list[OwedEnding]:
+        """Every finished match whose ending is still owed, oldest first."""
+        async with _refusals():
+            records = await self.db.read(load_owed_endings)
+        return [OwedEnding(r.game_id, r.guild_id, r.channel_id, r.table_message_id, r.payload, r.rounds, r.created_at)
+                for r in records]
+
+    async def settle_ending(self, game_id: str) -> None:
+        """The ending was posted: it is owed no more."""
+        async with _refusals():
+            await self.db.write(lambda session: settle_ending(session, game_id=game_id), serializable=False)
 
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Keep the row for inspection; it is not loaded again."""

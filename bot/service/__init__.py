@@ -25,7 +25,7 @@ from bot.service.errors import (
 from bot.service.notifier import Notifier, Outcome
 from bot.service.service import GameService
 from bot.service.shards import Shard, owns, shard_of
-from bot.service.store import GameStore, StoredGame, finished_match
+from bot.service.store import GameStore, OwedEnding, StoredGame, finished_match
 from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableError, table_from_payload
 
 __all__ = [
@@ -37,6 +37,6 @@ __all__ = [
     "NotSeatedError", "Notifier", "Outcome", "Person", "RestartingError", "RoundPausedError", "Seat",
     "SeatTakenOverError", "Shard",
     "StaleButtonError",
-    "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",
+    "OwedEnding", "StoredGame", "SystemClock", "Table", "TableError", "UnreadableTableError", "finished_match",
     "owns", "shard_of", "table_from_payload",
 ]

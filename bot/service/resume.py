@@ -1,5 +1,6 @@
 """Restarts: the live games of this process's shard(s) loaded again, their drivers restarted, and their tables
-redrawn a few at a time (a crash may have come between a save and its edit)."""
+redrawn a few at a time (a crash may have come between a save and its edit); the endings of matches that finished
+without being shown (a crash, or a stop with posts still queued, after the match was recorded) posted then."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from datetime import datetime, timedelta
 from bot.service.driver import TurnDriver
 from bot.service.notifier import Notifier
 from bot.service.shards import Shard
-from bot.service.store import GameStore
+from bot.service.store import GameStore, OwedEnding
 from bot.service.table import Table, UnreadableTableError, table_from_payload
 
 log = logging.getLogger(__name__)
 RESUME_REDRAWS_PER_SECOND = 20.0
+# An ending owed longer than this is not posted after all: the players have long moved on, and a channel that
+# refuses it (gone, or the bot's permissions) is not tried at every restart for ever.
+OWED_AT_MOST = timedelta(days=1)
 
 
 class Resuming(TurnDriver):
@@ -48,7 +52,35 @@ class Resuming(TurnDriver):
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
         playing = [t.game_id for t in self._tables.values() if t.playing]
         self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(playing))
+        for owed in await self.store.owed_endings():
+            if self.owns_guild(owed.guild_id):
+                await self._show_owed(owed)
         return broken
+
+    async def _show_owed(self, owed: OwedEnding) -> None:
+        """Post an ending that a finished match still owes: its last reveal(s), then its standings."""
+        if self.clock.now() - owed.owed_since > OWED_AT_MOST:
+            log.info("game %s: its ending was owed since %s, too long ago to post", owed.game_id, owed.owed_since)
+            await self.ending_shown(owed.game_id)
+            return
+        try:
+            table = table_from_payload(owed.payload, version=0, message_id=owed.message_id, deadline=None)
+        except UnreadableTableError as exc:
+            log.error("game %s: its owed ending cannot be read, dropping it: %s", owed.game_id, exc)
+            await self.ending_shown(owed.game_id)
+            return
+        log.info("game %s: posting the ending it still owed", owed.game_id)
+        for number in owed.rounds:
+            self.notifier.round_ended(table, number)
+        self.notifier.match_ended(table)
+
+    async def ending_shown(self, game_id: str) -> None:
+        """A finished match's ending was posted (or never will be): it is owed no more. A failure to say so is one
+        log line: the ending is then posted again after the next restart, which is better than never."""
+        try:
+            await self.store.settle_ending(game_id)
+        except Exception as exc:  # busy or unreachable storage: nothing else to do about it here
+            log.warning("game %s: could not mark its ending as shown: %r", game_id, exc)
 
     async def _redraw_gradually(self, game_ids: list[str]) -> None:
         """Redraw resumed tables (a crash may have come between a save and its edit) at a bounded rate: hundreds of

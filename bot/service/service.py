@@ -234,16 +234,17 @@ class GameService(Resuming):
             if record is not None:
                 await self._close(table, "abandoned", record=record)
                 return table, events
-            await self._persist(table)
+            await self._persist(table, events)
         if announce:
             self._announce(before, table, events)
         if restart:
             self._restart_driver(table.game_id)
         return table, events
 
-    async def _persist(self, table: Table) -> None:
-        if table.state is not None and not table.playing:
-            await self.store.finish(table, finished_match(table, self.clock.now()))
+    async def _persist(self, table: Table, events: list[Event]) -> None:
+        if table.state is not None and not table.playing:  # its ending stays owed until the presenter shows it
+            await self.store.finish(table, finished_match(table, self.clock.now()),
+                                    ending=rules_of(table).ended_rounds(events))
             self._forget(table.game_id)
             return
         try:

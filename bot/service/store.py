@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -25,6 +26,19 @@ class StoredGame:
     deadline: datetime | None
 
 
+@dataclass(frozen=True, slots=True)
+class OwedEnding:
+    """A finished match whose last reveal and standings were not posted yet (a crash, or a stop, came between)."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    payload: dict[str, Any]  # the finished table
+    rounds: tuple[int, ...]  # the rounds whose reveals its last move owes
+    owed_since: datetime
+
+
 class GameStore(Protocol):
     """Persistence of live games; every method is one transaction."""
 
@@ -36,8 +50,17 @@ class GameStore(Protocol):
         """Save the table if the stored version is `table.version`; the new version, or ConflictError."""
         ...
 
-    async def finish(self, table: Table, match: MatchRecord) -> None:
-        """Record the finished match and delete the live game, in one transaction."""
+    async def finish(self, table: Table, match: MatchRecord, ending: Sequence[int] | None = None) -> None:
+        """Record the finished match and delete the live game, in one transaction; with `ending` (the rounds whose
+        reveals are owed), keep its ending owed in the same transaction until `settle_ending`."""
+        ...
+
+    async def owed_endings(self) -> list[OwedEnding]:
+        """Every finished match whose ending is still owed."""
+        ...
+
+    async def settle_ending(self, game_id: str) -> None:
+        """The match's ending was posted (or never will be)."""
         ...
 
     async def delete(self, game_id: str) -> None:

@@ -221,6 +221,21 @@ class LiveGame(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class OwedEnding(Base):
+    """A finished match whose last reveal and final standings are not posted yet: written with its record, deleted
+    once they are, so that a crash (or a stop before its posts went out) in between shows them after the restart."""
+
+    __tablename__ = "owed_endings"
+
+    game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    table_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    payload: Mapped[str] = mapped_column(Text)  # the finished table, as a live game's row keeps it
+    rounds: Mapped[list[int]] = mapped_column(JSON)  # the rounds whose reveals the match's last move owes
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
 class PlayerRating(Base):
     """A person's rating and running totals in one game in one server, kept current by record_match."""
 

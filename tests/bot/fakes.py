@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import ConflictError, StoredGame, Table
+from bot.service import ConflictError, OwedEnding, StoredGame, Table
 from bot.storage import MatchRecord
 
 
@@ -17,6 +18,7 @@ class MemoryGameStore:
         self.rows: dict[str, StoredGame] = {}
         self.broken: dict[str, str] = {}
         self.finished: list[MatchRecord] = []
+        self.owed: dict[str, OwedEnding] = {}
         self.saves = 0
 
     async def create(self, table: Table) -> int:
@@ -33,10 +35,21 @@ class MemoryGameStore:
         self.rows[table.game_id] = self._row(table, row.version + 1)
         return row.version + 1
 
-    async def finish(self, table: Table, match: MatchRecord) -> None:
-        """Record and delete."""
+    async def finish(self, table: Table, match: MatchRecord, ending: Sequence[int] | None = None) -> None:
+        """Record and delete; the ending owed if given."""
         self.finished.append(match)
         self.rows.pop(table.game_id, None)
+        if ending is not None:
+            self.owed[table.game_id] = OwedEnding(table.game_id, table.guild_id, table.channel_id, table.message_id,
+                                                  copy.deepcopy(table.to_payload()), tuple(ending), match.finished_at)
+
+    async def owed_endings(self) -> list[OwedEnding]:
+        """The endings still owed."""
+        return list(self.owed.values())
+
+    async def settle_ending(self, game_id: str) -> None:
+        """Owed no more."""
+        self.owed.pop(game_id, None)
 
     async def delete(self, game_id: str) -> None:
         """Delete."""

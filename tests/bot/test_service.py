@@ -479,3 +479,24 @@ async def test_a_full_dream21_lobby_names_its_own_six_seats(service: GameService
     with pytest.raises(LobbyFullError) as refused:
         await service.join(table.game_id, BO)
     assert line in error_text(refused.value, locale)
+
+
+@pytest.mark.parametrize(("away", "shown"), [(timedelta(hours=2), True), (timedelta(days=2), False)])
+async def test_an_ending_not_shown_before_a_restart_is_shown_after_it_unless_long_ago(
+        store: MemoryGameStore, clock: ManualClock, away: timedelta, shown: bool) -> None:
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO])
+    await _people_play(first, game_id, [ANA, BO], random.Random(6))
+    assert [owed.game_id for owed in await store.owed_endings()] == [game_id]
+    [last_round] = (await store.owed_endings())[0].rounds
+    await first.shutdown()  # the process dies before the presenter showed the ending
+
+    await clock.advance(away.total_seconds())
+    notifier = RecordingNotifier()
+    second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    assert notifier.calls == ([("round", last_round), ("match", game_id)] if shown else [])
+    assert (await store.owed_endings() != []) == shown  # owed until the presenter says it is shown
+    await second.ending_shown(game_id)
+    assert await store.owed_endings() == []
+    await second.shutdown()

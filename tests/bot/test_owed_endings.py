@@ -1,0 +1,63 @@
+"""A match that finished just before a crash (its standings still on their way to Discord) shows its last reveal and
+its standings after the restart, once; an ending that was shown is not shown again."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.storage import load_owed_endings
+from tests.bot.conftest import World, make_bot
+from tests.bot.test_endtoend import open_table
+from tests.fakediscord import Fault, service_unavailable
+from tests.fakediscord.message import FakeMessage
+from tests.fakediscord.rest import Call
+
+
+def _standings(messages: list[FakeMessage]) -> list[FakeMessage]:
+    return [m for m in messages if any(a.filename == "standings.png" for a in m.attachments)]
+
+
+def _reveals(messages: list[FakeMessage]) -> list[FakeMessage]:
+    return [m for m in messages if any(a.filename == "reveal.png" for a in m.attachments)]
+
+
+async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world, seed=7)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    held = asyncio.Event()
+
+    def hold_the_standings(call: Call) -> Fault | None:
+        """Discord is slow with the standings (a long queue, a bad minute): the bot dies before they are posted."""
+        if any(upload.filename == "standings.png" for upload in call.files):
+            held.set()
+            return Fault(error=service_unavailable(), delay=600)
+        return None
+
+    fake.outage = hold_the_standings
+    await players.play_to_the_end()
+    await asyncio.wait_for(held.wait(), 10)
+    reveals = len(_reveals(fake.messages_in(world.games)))
+    await runner.kill()
+    fake.outage = None
+    assert _standings(fake.messages_in(world.games)) == []
+
+    second = make_bot(world, seed=8)
+    await runner.restart(second)
+    await fake.wait_until(lambda: _standings(fake.messages_in(world.games)), timeout=10, what="the standings")
+    await second.presenter.idle()
+    [standings] = _standings(fake.messages_in(world.games))
+    assert standings.custom_ids == [players.cid("again")]  # Play again is offered, as after any match
+    # The last round's reveal went out before the crash; posted again with the same nonce, Discord keeps one.
+    assert len(_reveals(fake.messages_in(world.games))) == reveals
+    async with second.db.sessions() as session, session.begin():
+        assert await load_owed_endings(session) == []
+
+    third = make_bot(world, seed=9)  # shown now: a later restart does not show it again
+    await runner.restart(third)
+    await third.presenter.idle()
+    assert len(_standings(fake.messages_in(world.games))) == 1
+    assert fake.violations == []
+    await runner.stop()
