@@ -19,6 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.hub import DreamcatsBase
+from bot.sending import servers_doing
 from bot.service import Table
 from bot.storage import StorageError
 from game.errors import GameError
@@ -29,6 +30,11 @@ SYSTEM = 0  # the user id the bot closes a game as (no person does)
 # Discord's error codes that say a game's place is gone: its channel (or thread) does not exist, or its thread was
 # archived or locked (a message in it can no longer be edited).
 GONE_CODES = {10003: "Unknown Channel", 50083: "Thread is archived"}
+
+
+def never_postable(exc: BaseException) -> bool:
+    """Whether a post failed for good: its place is gone, or the bot may not post there (no retry will help)."""
+    return isinstance(exc, discord.HTTPException) and (exc.code in GONE_CODES or servers_doing(exc))
 
 
 class PlacesGone(commands.Cog):

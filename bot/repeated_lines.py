@@ -14,14 +14,13 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 LIMIT = 5  # enough to see what is happening and where, with the first failure's traceback where it is a bug
 WINDOW_S = 60.0
 MOST_KINDS = 500  # lines whose text is not a template: past this many kinds in one window they all pass
 LONGEST_TEXT = 300  # of the last held line, in its summary
-_DECIDED = "_dreamcats_repeated_lines"  # a record's verdict, for the second handler that asks about it
 _SUMMARY = "_dreamcats_summary"
 
 
@@ -31,7 +30,7 @@ class _Kind:
     level: int
     written: int = 0
     held: int = 0
-    last: str = field(default="")
+    last: tuple[object, object] = ("", None)  # the last held record's msg and args, formatted only in its summary
 
 
 def kind_of(record: logging.LogRecord) -> Hashable:
@@ -40,6 +39,15 @@ def kind_of(record: logging.LogRecord) -> Hashable:
     if record.exc_info and record.exc_info[0] is not None:
         carried.append(record.exc_info[0].__name__)
     return record.name, record.levelno, str(record.msg), tuple(carried)
+
+
+def _text(msg: object, args: object) -> str:
+    """A held record's message as its handler would have written it; a call whose arguments do not fit its format
+    is shown as it was made (the filter itself never raises into the code that logged)."""
+    try:
+        return str(msg) % args if args else str(msg)
+    except Exception:  # a logging call's own mistake: logging reports those, and so does the summary, plainly
+        return f"{msg!s} {args!r}"
 
 
 def _args(record: logging.LogRecord) -> tuple[object, ...]:
@@ -58,13 +66,14 @@ class RepeatedLines(logging.Filter):
         self._since = clock()
         self._kinds: dict[Hashable, _Kind] = {}
         self._lock = threading.Lock()  # storage threads and picture threads log too
+        self._decided = f"_dreamcats_repeated_lines_{id(self)}"  # a record's verdict, for the next handler asking
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Whether to write the record (the same answer for every handler that asks)."""
-        decided = getattr(record, _DECIDED, None)
+        decided = getattr(record, self._decided, None)
         if decided is None:
             decided = self._decide(record)
-            setattr(record, _DECIDED, decided)
+            setattr(record, self._decided, decided)
         return bool(decided)
 
     def _decide(self, record: logging.LogRecord) -> bool:
@@ -81,7 +90,7 @@ class RepeatedLines(logging.Filter):
                 kind.written += 1
                 return True
             kind.held += 1
-            kind.last = record.getMessage()[:LONGEST_TEXT]
+            kind.last = (record.msg, record.args)
             return False
 
     def summarise(self) -> int:
@@ -92,8 +101,8 @@ class RepeatedLines(logging.Filter):
             elapsed, self._since, self._kinds = now - self._since, now, {}
         for kind in held:
             logging.getLogger(kind.logger).log(
-                kind.level, "%d more like this in the last %.0f s, the last: %s", kind.held, elapsed, kind.last,
-                extra={_SUMMARY: True})
+                kind.level, "%d more like this in the last %.0f s, the last: %s", kind.held, elapsed,
+                _text(*kind.last)[:LONGEST_TEXT], extra={_SUMMARY: True})
         return len(held)
 
     async def keep_summarising(self, window_s: float = WINDOW_S) -> None:

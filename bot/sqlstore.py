@@ -19,6 +19,7 @@ from bot.storage import (
     StorageBusyError,
     VersionConflictError,
     delete_live_game,
+    drop_owed_reveal,
     insert_live_row,
     live_game_for_channel,
     load_live_games,
@@ -122,6 +123,12 @@ class SqlGameStore:
             records = await self.db.read(load_owed_endings)
         return [OwedEnding(r.game_id, r.guild_id, r.channel_id, r.table_message_id, r.payload, r.rounds, r.created_at)
                 for r in records]
+
+    async def settle_reveal(self, game_id: str, number: int) -> None:
+        """Round `number`'s reveal of an owed ending was posted."""
+        async with _refusals():
+            await self.db.write(lambda session: drop_owed_reveal(session, game_id=game_id, number=number),
+                                serializable=False)
 
     async def settle_ending(self, game_id: str) -> None:
         """The ending was posted: it is owed no more."""

@@ -16,9 +16,9 @@ from bot.service.table import Table, UnreadableTableError, table_from_payload
 
 log = logging.getLogger(__name__)
 RESUME_REDRAWS_PER_SECOND = 20.0
-# An ending owed longer than this is not posted after all: the players have long moved on, and a channel that
-# refuses it (gone, or the bot's permissions) is not tried at every restart for ever.
-OWED_AT_MOST = timedelta(days=1)
+# An ending owed longer than this is not posted after all: the players have moved on (the channel may hold a newer
+# game by then), and a post Discord keeps refusing is not tried at every restart for ever.
+OWED_AT_MOST = timedelta(hours=1)
 
 
 class Resuming(TurnDriver):
@@ -50,11 +50,9 @@ class Resuming(TurnDriver):
             grant_time_lost(table, self.clock.now())
             self._tables[table.game_id] = table
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
+        owed = [ending for ending in await self.store.owed_endings() if self.owns_guild(ending.guild_id)]
         playing = [t.game_id for t in self._tables.values() if t.playing]
-        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(playing))
-        for owed in await self.store.owed_endings():
-            if self.owns_guild(owed.guild_id):
-                await self._show_owed(owed)
+        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(owed, playing))
         return broken
 
     async def _show_owed(self, owed: OwedEnding) -> None:
@@ -74,6 +72,13 @@ class Resuming(TurnDriver):
             self.notifier.round_ended(table, number)
         self.notifier.match_ended(table)
 
+    async def reveal_shown(self, game_id: str, number: int) -> None:
+        """A finished match's last reveal was posted: a restart before its standings go out posts only those."""
+        try:
+            await self.store.settle_reveal(game_id, number)
+        except Exception as exc:  # busy or unreachable storage: at worst the reveal is posted once more
+            log.warning("game %s: could not mark its reveal %d as shown: %r", game_id, number, exc)
+
     async def ending_shown(self, game_id: str) -> None:
         """A finished match's ending was posted (or never will be): it is owed no more. A failure to say so is one
         log line: the ending is then posted again after the next restart, which is better than never."""
@@ -82,9 +87,13 @@ class Resuming(TurnDriver):
         except Exception as exc:  # busy or unreachable storage: nothing else to do about it here
             log.warning("game %s: could not mark its ending as shown: %r", game_id, exc)
 
-    async def _redraw_gradually(self, game_ids: list[str]) -> None:
-        """Redraw resumed tables (a crash may have come between a save and its edit) at a bounded rate: hundreds of
-        edits at once would hold up every click's answer (and, on Discord, eat the global rate limit)."""
+    async def _redraw_gradually(self, owed: list[OwedEnding], game_ids: list[str]) -> None:
+        """Post the owed endings, then redraw resumed tables (a crash may have come between a save and its edit), at
+        a bounded rate: hundreds of posts and edits at once would hold up every click's answer (and, on Discord, eat
+        the global rate limit)."""
+        for ending in owed:
+            await self._show_owed(ending)
+            await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
         for game_id in game_ids:
             self.refresh(game_id)
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)

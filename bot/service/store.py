@@ -59,6 +59,10 @@ class GameStore(Protocol):
         """Every finished match whose ending is still owed."""
         ...
 
+    async def settle_reveal(self, game_id: str, number: int) -> None:
+        """Round `number`'s reveal of an owed ending was posted (its standings may still be owed)."""
+        ...
+
     async def settle_ending(self, game_id: str) -> None:
         """The match's ending was posted (or never will be)."""
         ...

@@ -23,7 +23,7 @@ from bot.storage.live import (
     save_live_row,
     save_server_settings,
 )
-from bot.storage.owed import OwedEndingRecord, load_owed_endings, owe_ending, settle_ending
+from bot.storage.owed import OwedEndingRecord, drop_owed_reveal, load_owed_endings, owe_ending, settle_ending
 from bot.storage.preferences import get_turn_pings_choice, save_turn_pings_choice, wants_turn_pings
 from bot.storage.queries import leaderboard, player_stats
 from bot.storage.ratings import InvalidMatchRecordError, display_rating
@@ -50,9 +50,10 @@ __all__ = [
     "Database", "InvalidMatchRecordError", "LastMatch", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "LiveSave", "MatchRecord", "OwedEndingRecord", "PlayerStats", "RecentMatch", "RoundRecord",
     "SeatRecord", "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError",
-    "create_live_game", "database_url", "delete_bot_state_row", "delete_live_game", "display_rating", "get_bot_state",
-    "get_server_settings", "get_turn_pings_choice", "insert_live_row", "last_match", "leaderboard",
-    "live_game_for_channel", "load_live_games", "load_owed_endings", "mark_live_game_broken", "owe_ending",
-    "player_stats", "record_match", "save_bot_state", "save_bot_state_row", "save_live_game", "save_live_row",
-    "save_server_settings", "save_turn_pings_choice", "settle_ending", "wants_turn_pings",
+    "create_live_game", "database_url", "delete_bot_state_row", "delete_live_game", "display_rating",
+    "drop_owed_reveal", "get_bot_state", "get_server_settings", "get_turn_pings_choice", "insert_live_row",
+    "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "load_owed_endings",
+    "mark_live_game_broken", "owe_ending", "player_stats", "record_match", "save_bot_state", "save_bot_state_row",
+    "save_live_game", "save_live_row", "save_server_settings", "save_turn_pings_choice", "settle_ending",
+    "wants_turn_pings",
 ]

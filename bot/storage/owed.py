@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.live import decode_payload, encode_payload
@@ -44,6 +44,15 @@ async def load_owed_endings(session: AsyncSession) -> list[OwedEndingRecord]:
                              row.created_at) for row in rows]
 
 
+async def drop_owed_reveal(session: AsyncSession, *, game_id: str, number: int) -> None:
+    """Round `number`'s reveal of an owed ending was posted: a restart posts only what is still owed."""
+    rounds = await session.scalar(select(OwedEnding.rounds).where(OwedEnding.game_id == game_id))
+    if rounds is not None and number in rounds:
+        await session.execute(update(OwedEnding).where(OwedEnding.game_id == game_id)
+                              .values(rounds=[n for n in rounds if n != number])
+                              .execution_options(synchronize_session=False))
+
+
 async def settle_ending(session: AsyncSession, *, game_id: str) -> bool:
     """The ending was posted (or never will be): forget it; whether it was owed."""
     result = await session.execute(
@@ -51,4 +60,4 @@ async def settle_ending(session: AsyncSession, *, game_id: str) -> bool:
     return bool(cast(Any, result).rowcount)
 
 
-__all__ = ["OwedEndingRecord", "load_owed_endings", "owe_ending", "settle_ending"]
+__all__ = ["OwedEndingRecord", "drop_owed_reveal", "load_owed_endings", "owe_ending", "settle_ending"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service import ConflictError, OwedEnding, StoredGame, Table
@@ -46,6 +46,12 @@ class MemoryGameStore:
     async def owed_endings(self) -> list[OwedEnding]:
         """The endings still owed."""
         return list(self.owed.values())
+
+    async def settle_reveal(self, game_id: str, number: int) -> None:
+        """That reveal owed no more."""
+        owed = self.owed.get(game_id)
+        if owed is not None:
+            self.owed[game_id] = replace(owed, rounds=tuple(n for n in owed.rounds if n != number))
 
     async def settle_ending(self, game_id: str) -> None:
         """Owed no more."""

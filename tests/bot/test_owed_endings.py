@@ -8,7 +8,7 @@ import asyncio
 from bot.storage import load_owed_endings
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
-from tests.fakediscord import Fault, service_unavailable
+from tests.fakediscord import DiscordError, Fault, service_unavailable
 from tests.fakediscord.message import FakeMessage
 from tests.fakediscord.rest import Call
 
@@ -60,4 +60,23 @@ async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(wo
     await third.presenter.idle()
     assert len(_standings(fake.messages_in(world.games))) == 1
     assert fake.violations == []
+    await runner.stop()
+
+
+async def test_standings_the_bot_may_not_post_there_are_not_owed_any_more(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world, seed=7)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    refused = DiscordError(403, 50013, "Missing Permissions", rule_broken=False)  # an admin took Send Messages away
+    fake.outage = lambda call: Fault(error=refused) if any(f.filename == "standings.png" for f in call.files) else None
+    await players.play_to_the_end()
+    await first.presenter.idle()
+    assert fake.errors and {error.code for error in fake.errors} == {50013}
+    async with first.db.sessions() as session, session.begin():
+        assert await load_owed_endings(session) == []  # no restart will be able to post them either
+    fake.outage = None
+    await runner.restart(make_bot(world, seed=8))
+    assert _standings(fake.messages_in(world.games)) == []
     await runner.stop()

@@ -134,3 +134,14 @@ def test_lines_from_many_threads_are_counted_exactly(kept: Kept, repeats: Repeat
     repeats.summarise()
     assert len(kept.records) == LIMIT + 1
     assert kept.records[-1].getMessage().startswith(f"{4 * 500 - LIMIT} more like this")
+
+
+def test_a_repeated_call_that_does_not_fit_its_format_never_raises_into_its_caller(
+        kept: Kept, repeats: RepeatedLines) -> None:
+    def mistaken(game: int) -> logging.LogRecord:  # one argument short: logging reports it when writing the line
+        return logging.LogRecord("tests.repeated", logging.WARNING, __file__, 1, "game %s: %s failed", (game,), None)
+
+    verdicts = [repeats.filter(mistaken(game)) for game in range(LIMIT + 3)]  # the filter itself never raises
+    assert verdicts == [True] * LIMIT + [False] * 3
+    repeats.summarise()
+    assert kept.records[-1].getMessage().endswith("the last: game %s: %s failed (7,)")

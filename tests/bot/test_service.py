@@ -481,9 +481,12 @@ async def test_a_full_dream21_lobby_names_its_own_six_seats(service: GameService
     assert line in error_text(refused.value, locale)
 
 
-@pytest.mark.parametrize(("away", "shown"), [(timedelta(hours=2), True), (timedelta(days=2), False)])
+@pytest.mark.parametrize(("away", "shown"), [(timedelta(minutes=20), True), (timedelta(hours=2), False)])
 async def test_an_ending_not_shown_before_a_restart_is_shown_after_it_unless_long_ago(
-        store: MemoryGameStore, clock: ManualClock, away: timedelta, shown: bool) -> None:
+        store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch, away: timedelta,
+        shown: bool) -> None:
+    from bot.service import resume as service_module
+
     first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
     game_id = await _table(first, [ANA, BO])
     await _people_play(first, game_id, [ANA, BO], random.Random(6))
@@ -492,11 +495,40 @@ async def test_an_ending_not_shown_before_a_restart_is_shown_after_it_unless_lon
     await first.shutdown()  # the process dies before the presenter showed the ending
 
     await clock.advance(away.total_seconds())
+    monkeypatch.setattr(service_module, "RESUME_REDRAWS_PER_SECOND", 50.0)
     notifier = RecordingNotifier()
     second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
     await second.resume()
+    await asyncio.sleep(0.1)  # posted gradually, as the resumed tables are redrawn
     assert notifier.calls == ([("round", last_round), ("match", game_id)] if shown else [])
     assert (await store.owed_endings() != []) == shown  # owed until the presenter says it is shown
+    await second.reveal_shown(game_id, last_round)
+    assert [owed.rounds for owed in await store.owed_endings()] == ([()] if shown else [])
     await second.ending_shown(game_id)
     assert await store.owed_endings() == []
+    await second.shutdown()
+
+
+async def test_endings_owed_by_many_matches_are_posted_a_few_at_a_time(
+        store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import resume as service_module
+
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    for channel in range(4):
+        table = await first.open_lobby(guild_id=10 + channel, channel_id=30 + channel, host=ANA, settings=FAST,
+                                       locale="en")
+        await first.join(table.game_id, BO)
+        await first.start(table.game_id, ANA.user_id)
+        await first.settled(table.game_id)
+        await _people_play(first, table.game_id, [ANA, BO], random.Random(channel))
+    await first.shutdown()
+    assert len(await store.owed_endings()) == 4
+
+    monkeypatch.setattr(service_module, "RESUME_REDRAWS_PER_SECOND", 50.0)
+    notifier = RecordingNotifier()
+    second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    assert len(notifier.kinds("match")) < 4  # not all at once...
+    await asyncio.sleep(0.3)
+    assert len(notifier.kinds("match")) == 4  # ...but every one soon
     await second.shutdown()

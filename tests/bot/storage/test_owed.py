@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from alembic import command
 from sqlalchemy import Connection, inspect
 
-from bot.storage import Database, load_owed_endings, owe_ending, settle_ending
+from bot.storage import Database, drop_owed_reveal, load_owed_endings, owe_ending, settle_ending
 from bot.storage.database import alembic_config, create_engine, current_revision, head_revision
 from game.written_log import JsonText
 
@@ -35,6 +35,11 @@ async def test_an_owed_ending_is_kept_read_back_whole_and_settled(db: Database) 
     assert [(o.game_id, o.guild_id, o.table_message_id, o.rounds, o.created_at) for o in owed] == [
         ("g0", 1, 9, (), WHEN.replace(hour=2)), ("g1", 2 ** 62, None, (7,), WHEN)]  # oldest first
     assert owed[1].payload == {"game_id": "g1", "state": {"log": [{"kind": "draw"}]}, "seats": [{"name": "Ana"}]}
+    await db.write(lambda s: drop_owed_reveal(s, game_id="g1", number=6))  # not owed: nothing changes
+    await db.write(lambda s: drop_owed_reveal(s, game_id="gone", number=7))
+    assert [o.rounds for o in await db.read(load_owed_endings)] == [(), (7,)]
+    await db.write(lambda s: drop_owed_reveal(s, game_id="g1", number=7))  # posted: only the standings are owed
+    assert [o.rounds for o in await db.read(load_owed_endings)] == [(), ()]
     assert await db.write(lambda s: settle_ending(s, game_id="g1")) is True
     assert await db.write(lambda s: settle_ending(s, game_id="g1")) is False  # twice: nothing to forget
     assert [o.game_id for o in await db.read(load_owed_endings)] == ["g0"]
