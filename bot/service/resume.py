@@ -1,5 +1,5 @@
-"""Restarts: the live games of this process's shard(s) loaded again, their drivers restarted, and their tables
-redrawn a few at a time (a crash may have come between a save and its edit); the endings of matches that finished
+"""Restarts: the live games of this process's shard(s) loaded again, their drivers restarted, and their lobbies and
+tables redrawn a few at a time (a crash may have come between a save and its edit); the endings of matches that finished
 without being shown (a crash, or a stop with posts still queued, after the match was recorded) posted then."""
 
 from __future__ import annotations
@@ -51,8 +51,10 @@ class Resuming(TurnDriver):
             self._tables[table.game_id] = table
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
         owed = [ending for ending in await self.store.owed_endings() if self.owns_guild(ending.guild_id)]
-        playing = [t.game_id for t in self._tables.values() if t.playing]
-        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(owed, playing))
+        # Lobbies too: one whose message a crash kept from being posted would otherwise hold its channel until it
+        # expires (a new /dreamcats start there says it is still being posted).
+        shown = [t.game_id for t in self._tables.values() if t.playing or t.state is None]
+        self._refresher = asyncio.get_running_loop().create_task(self._redraw_gradually(owed, shown))
         return broken
 
     async def _show_owed(self, owed: OwedEnding) -> None:
@@ -99,9 +101,10 @@ class Resuming(TurnDriver):
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
 
     def refresh(self, game_id: str) -> None:
-        """Redraw a live table (after a restart, or when someone pressed a button of an older picture)."""
+        """Redraw a lobby or live table (after a restart, or when someone pressed a button of an older picture); a
+        message that was never posted, or was deleted, is posted."""
         table = self._tables.get(game_id)
-        if table is not None and table.playing:
+        if table is not None and (table.playing or table.state is None):
             self.notifier.table_changed(table)
 
 

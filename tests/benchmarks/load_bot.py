@@ -21,6 +21,7 @@ import os
 import sys
 import time
 import tracemalloc
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -122,8 +123,8 @@ class LoadBot(DreamcatsBot):
             counters.moves += table.state is not None
             return version
 
-        async def counted_finish(table: Table, match: Any) -> None:
-            await finish(table, match)
+        async def counted_finish(table: Table, match: Any, ending: Sequence[int] | None = None) -> None:
+            await finish(table, match, ending)
             counters.finished += 1
             counters.moves += 1
 

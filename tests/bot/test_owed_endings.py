@@ -80,3 +80,37 @@ async def test_standings_the_bot_may_not_post_there_are_not_owed_any_more(world:
     await runner.restart(make_bot(world, seed=8))
     assert _standings(fake.messages_in(world.games)) == []
     await runner.stop()
+
+
+async def test_a_lobby_whose_message_a_crash_kept_back_is_posted_after_the_restart(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world, seed=7)
+    runner = fake.run(first)
+    await runner.start()
+    held = asyncio.Event()
+
+    def hold_the_answer(call: Call) -> Fault | None:
+        """Discord takes its time over the start's answer (the lobby itself): the bot dies meanwhile."""
+        if call.path.startswith("/interactions/"):
+            held.set()
+            return Fault(error=service_unavailable(), delay=600)
+        return None
+
+    fake.outage = hold_the_answer
+    await fake.slash(world.ana, world.games, "dreamcats start", wait=False)
+    await asyncio.wait_for(held.wait(), 10)
+    [game_id] = [table.game_id for table in first.service.tables]  # opened and saved, not shown
+    await runner.kill()
+    fake.outage = None
+    assert fake.latest_with(world.games, "dc:") is None
+
+    second = make_bot(world, seed=8)
+    await runner.restart(second)
+    lobby = await fake.wait_until(lambda: fake.latest_with(world.games, f"dc:{game_id}:"), timeout=10,
+                                  what="the lobby posted")
+    assert second.service.get(game_id).message_id == lobby.id  # the channel's game can be found and joined again
+    joined = await fake.click(world.bo, lobby, label="Join")
+    assert joined.error_codes == [] and [seat.user_id for seat in second.service.get(game_id).seats] == [
+        world.ana.id, world.bo.id]
+    assert fake.violations == []
+    await runner.stop()
