@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands
@@ -35,6 +35,18 @@ GONE_CODES = {10003: "Unknown Channel", 50083: "Thread is archived"}
 def never_postable(exc: BaseException) -> bool:
     """Whether a post failed for good: its place is gone, or the bot may not post there (no retry will help)."""
     return isinstance(exc, discord.HTTPException) and (exc.code in GONE_CODES or servers_doing(exc))
+
+
+async def settled_after(posting: Awaitable[None], settle: Callable[[], Awaitable[None]]) -> None:
+    """Post, then settle what a restart would otherwise post again (bot.service.resume); settled also when it can
+    never be posted there (the place is gone, or the bot may not post), since a restart could not post it either."""
+    try:
+        await posting
+    except Exception as exc:
+        if never_postable(exc):
+            await settle()
+        raise
+    await settle()
 
 
 class PlacesGone(commands.Cog):

@@ -23,7 +23,7 @@ from bot.game_threads import closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
-from bot.places_gone import GONE, GoneChannels, never_postable
+from bot.places_gone import GONE, GoneChannels, settled_after
 from bot.presentations import draw_table, presentation_of
 from bot.retries import Job, logged_pause, run_next_post
 from bot.sending import post_nonce
@@ -271,10 +271,9 @@ class DiscordPresenter(TablePictures):
 
     async def _post_reveal(self, table: Table, number: int) -> None:
         embed, file, view = await presentation_of(table).round_message(self.bot, table, number)
-        await self.posts.post(post_channel(table), embed=embed, file=file, view=view,
-                              nonce=post_nonce(table.game_id, "reveal", number))
-        if not table.playing:  # the match's last: its ending stays owed (bot.service.resume) until its standings
-            await self.bot.service.reveal_shown(table.game_id, number)
+        await settled_after(self.posts.post(post_channel(table), embed=embed, file=file, view=view,
+                                            nonce=post_nonce(table.game_id, "reveal", number)),
+                            lambda: self.bot.service.reveal_shown(table.game_id, number))
         if table.game_id in self._latest or table.game_id in self._pictured:  # still playing: table moves below
             self.posts.repost.add(table.game_id)
             # Drawn anew even if a picture of the new round went onto the old message while the reveal was being
@@ -287,12 +286,11 @@ class DiscordPresenter(TablePictures):
 
     async def _finish(self, table: Table) -> None:
         embed, file, view = await presentation_of(table).standings_message(table)  # its view: Play again
-        try:
-            await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
-            await post_standings(self.bot, table, embed=embed, file=file, view=view)
-        except Exception as exc:
-            if never_postable(exc):  # nor will it be after a restart
-                await self.bot.service.ending_shown(table.game_id)
-            raise
+        await settled_after(self._standings(table, embed, file, view),
+                            lambda: self.bot.service.ending_shown(table.game_id))
         self.posts.forget(table.game_id)
-        await self.bot.service.ending_shown(table.game_id)  # else it is posted again after a restart
+
+    async def _standings(self, table: Table, embed: discord.Embed, file: discord.File, view: discord.ui.View) -> None:
+        await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
+        await post_standings(self.bot, table, embed=embed, file=file, view=view)
+

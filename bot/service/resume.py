@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service.driver import TurnDriver
 from bot.service.notifier import Notifier
+from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
 from bot.service.store import GameStore, OwedEnding
 from bot.service.table import Table, UnreadableTableError, table_from_payload
@@ -27,6 +29,7 @@ class Resuming(TurnDriver):
     store: GameStore
     notifier: Notifier
     shard: Shard | None
+    _reveals_shown: dict[str, set[int]]
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process drives the games of a guild (its shard's guilds; every guild when unsharded)."""
@@ -74,8 +77,22 @@ class Resuming(TurnDriver):
             self.notifier.round_ended(table, number)
         self.notifier.match_ended(table)
 
+    def owe_reveals(self, table: Table, events: list[Any]) -> None:
+        """Inside a change about to be saved: the reveals of the rounds it ends are owed, the ones the presenter
+        posted since the last save no longer (a finished match's go into its owed ending instead)."""
+        shown = self._reveals_shown.pop(table.game_id, None)
+        if shown:
+            table.reveals_owed = [number for number in table.reveals_owed if number not in shown]
+        if table.playing:
+            table.reveals_owed += rules_of(table).ended_rounds(events)
+
     async def reveal_shown(self, game_id: str, number: int) -> None:
-        """A finished match's last reveal was posted: a restart before its standings go out posts only those."""
+        """A round's reveal was posted: a live match's is owed no more from its next save on (no write of its own:
+        a restart before then posts it again, and Discord keeps one copy of a post made again within minutes); a
+        finished match's, at once, so that a restart before its standings go out posts only those."""
+        if game_id in self._tables:
+            self._reveals_shown.setdefault(game_id, set()).add(number)
+            return
         try:
             await self.store.settle_reveal(game_id, number)
         except Exception as exc:  # busy or unreachable storage: at worst the reveal is posted once more
@@ -97,8 +114,20 @@ class Resuming(TurnDriver):
             await self._show_owed(ending)
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
         for game_id in game_ids:
+            table = self._tables.get(game_id)
+            if table is not None and table.playing and table.reveals_owed:
+                self._show_owed_reveals(table)
             self.refresh(game_id)
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
+
+    def _show_owed_reveals(self, table: Table) -> None:
+        """Post the reveal a resumed table still owes while it waits between rounds (it is drawn from the table as
+        it is, so not once the next round has begun: that moment has passed, and the reveal is let go)."""
+        if table.paused_until is None:
+            self._reveals_shown.setdefault(table.game_id, set()).update(table.reveals_owed)
+            return
+        for number in table.reveals_owed:
+            self.notifier.round_ended(table, number)  # the table then moves below it, as it would have
 
     def refresh(self, game_id: str) -> None:
         """Redraw a lobby or live table (after a restart, or when someone pressed a button of an older picture); a

@@ -59,6 +59,7 @@ class GameService(Resuming):
         self._waits: dict[str, Timer] = {}
         self._settled: dict[str, asyncio.Event] = {}
         self._refresher: asyncio.Task[None] | None = None
+        self._reveals_shown: dict[str, set[int]] = {}  # bot.service.resume: posted since the game's last save
 
     # -- looking up -------------------------------------------------------------------------------------------
     def get(self, game_id: str) -> Table:
@@ -228,6 +229,7 @@ class GameService(Resuming):
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
             events += rules_of(table).side_moves(table, self.rng)
+            self.owe_reveals(table, events)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             record = abandons(table) if abandons is not None and table.playing else None
@@ -298,6 +300,7 @@ class GameService(Resuming):
     def _forget(self, game_id: str) -> None:
         """Let go of everything kept for a game, so a long-running bot does not hold every game it ever ran."""
         self._tables.pop(game_id, None)
+        self._reveals_shown.pop(game_id, None)
         self._stop_driving(game_id)
         settled = self._settled.pop(game_id, None)
         if settled is not None:

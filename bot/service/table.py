@@ -113,6 +113,9 @@ class Table:
     invited: list[int] = field(default_factory=list)  # Play again: the last match's people, not yet seated
     thread_id: int | None = None  # the game's own thread (bot.game_threads), started from the lobby message
     game: str = DREAMCATS  # which game (game.games); its matches and standings are kept under this key
+    # The rounds this match ended whose reveals may not be posted yet: saved with the move that ended them, cleared
+    # with the next save after the presenter posted them, posted after a restart (bot.service.resume) if still here.
+    reveals_owed: list[int] = field(default_factory=list)
 
     @property
     def mode(self) -> GameMode[Any, Any, Any]:
@@ -170,7 +173,8 @@ class Table:
         # Every mutable part copied (seats, log list, match state); settings, log entries, cards and actions are
         # immutable and shared. A JSON round trip would do the same at fifty times the cost, on every move.
         return replace(self, seats=[replace(seat) for seat in self.seats], log=list(self.log), ready=list(self.ready),
-                       invited=list(self.invited), state=self.state.copy() if self.state is not None else None)
+                       invited=list(self.invited), reveals_owed=list(self.reveals_owed),
+                       state=self.state.copy() if self.state is not None else None)
 
     def to_payload(self, *, stored: bool = False) -> dict[str, Any]:
         """Everything about the game as JSON-safe data for the live-game row (`stored`: the match's log as the text
@@ -195,6 +199,7 @@ class Table:
             "invited": list(self.invited),
             "thread_id": self.thread_id,
             "game": self.game,
+            "reveals_owed": list(self.reveals_owed),
         }
 
 
@@ -231,6 +236,7 @@ def table_from_payload(
             invited=[int(user) for user in data.get("invited", [])],
             thread_id=int(data["thread_id"]) if data.get("thread_id") else None,
             game=mode.key,
+            reveals_owed=[int(number) for number in data.get("reveals_owed", [])],  # not kept before 2026-12-01
         )
     except UnreadableTableError:
         raise

@@ -34,6 +34,7 @@ class FakeMessages:
         self.posts: list[str | None] = []
         self.deleted = 0
         self.remembered: dict[str, int] = {}  # game → the table message posted for it
+        self.shown: list[tuple[str, str, int]] = []  # what the service was told was posted (bot.service.resume)
         self.on_edit: Callable[[], None] | None = None  # called once, at the next edit
         self.http = self  # the presenter edits through the bot's HTTP client (bot.table_posts)
 
@@ -63,6 +64,12 @@ class FakeMessages:
 
     async def set_message(self, game_id: str, message_id: int) -> None:
         self.remembered[game_id] = message_id
+
+    async def reveal_shown(self, game_id: str, number: int) -> None:
+        self.shown.append(("reveal", game_id, number))
+
+    async def ending_shown(self, game_id: str) -> None:
+        self.shown.append(("ending", game_id, 0))
 
 
 class SlowPainter:
@@ -366,6 +373,7 @@ async def test_a_table_moving_below_its_reveal_jumps_the_queue_of_tables_waiting
     # The reveal (its embed has the words), then the table below it, in place of the one above.
     assert messages.posts == [None, "text"] and messages.remembered == {"e0e0": 1002} and messages.deleted == 1
     assert [game for game, _ in painter.drawn] == ["b0b0", "e0e0", "aaaa", "bbbb"]
+    assert messages.shown == [("reveal", "e0e0", 1)]  # posted: a restart need not post it again
 
 
 async def test_urgent_drawings_take_extra_drawers_that_ordinary_ones_never_take() -> None:

@@ -63,14 +63,17 @@ async def _table(service: GameService, people: list[Person], computers: int = 0,
     return table.game_id
 
 
-async def _people_play(service: GameService, game_id: str, people: list[Person], rng: random.Random) -> None:
-    """The people play (with the easy computer player's choices) until the match ends."""
+async def _people_play(service: GameService, game_id: str, people: list[Person], rng: random.Random, *,
+                       until_a_pause: bool = False) -> None:
+    """The people play (with the easy computer player's choices) until the match ends (or a round does)."""
     for _ in range(5000):
         table = service._tables.get(game_id)
         if table is None:
             return
         state = table.state
         assert state is not None
+        if table.paused_until is not None and until_a_pause:
+            return
         if table.paused_until is not None:  # between rounds: everyone is ready for the next one
             for person in people:
                 if service._tables.get(game_id) is not None and service.get(game_id).paused_until is not None:
@@ -531,4 +534,34 @@ async def test_endings_owed_by_many_matches_are_posted_a_few_at_a_time(
     assert len(notifier.kinds("match")) < 4  # not all at once...
     await asyncio.sleep(0.3)
     assert len(notifier.kinds("match")) == 4  # ...but every one soon
+    await second.shutdown()
+
+
+@pytest.mark.parametrize("pause_over", [False, True])
+async def test_a_reveal_a_crash_kept_back_is_posted_after_the_restart_while_the_table_waits_for_it(
+        store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch, pause_over: bool) -> None:
+    from bot.service import resume as service_module
+
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO])
+    await _people_play(first, game_id, [ANA, BO], random.Random(6), until_a_pause=True)
+    assert store.rows[game_id].payload["reveals_owed"] == [1]  # saved with the move that ended the round
+    if pause_over:  # the next round began before the crash: the reveal's moment has passed
+        await first.ready_for_next_round(game_id, ANA.user_id)
+        await first.ready_for_next_round(game_id, BO.user_id)
+    await first.shutdown()  # the process dies before the presenter posted the reveal
+
+    monkeypatch.setattr(service_module, "RESUME_REDRAWS_PER_SECOND", 50.0)
+    notifier = RecordingNotifier()
+    second = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    await asyncio.sleep(0.1)
+    assert notifier.calls == ([("table", game_id)] if pause_over else [("round", 1), ("table", game_id)])
+    if not pause_over:
+        await second.reveal_shown(game_id, 1)  # the presenter posted it
+        assert store.rows[game_id].payload["reveals_owed"] == [1]  # no write of its own...
+        await second.ready_for_next_round(game_id, ANA.user_id)
+    else:
+        await second.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
+    assert store.rows[game_id].payload["reveals_owed"] == []  # ...it goes with the next save
     await second.shutdown()

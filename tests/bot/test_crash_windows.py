@@ -1,5 +1,5 @@
-"""A match that finished just before a crash (its standings still on their way to Discord) shows its last reveal and
-its standings after the restart, once; an ending that was shown is not shown again."""
+"""What a crash between a saved move and its post would have lost is posted after the restart, once: a finished
+match's last reveal and standings, a reveal the table waits on between rounds, a lobby never shown."""
 
 from __future__ import annotations
 
@@ -112,5 +112,46 @@ async def test_a_lobby_whose_message_a_crash_kept_back_is_posted_after_the_resta
     joined = await fake.click(world.bo, lobby, label="Join")
     assert joined.error_codes == [] and [seat.user_id for seat in second.service.get(game_id).seats] == [
         world.ana.id, world.bo.id]
+    assert fake.violations == []
+    await runner.stop()
+
+
+async def test_a_reveal_held_up_by_a_crash_is_posted_after_the_restart_above_the_table(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world, seed=7)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    held = asyncio.Event()
+
+    def hold_the_reveal(call: Call) -> Fault | None:
+        if any(upload.filename == "reveal.png" for upload in call.files):
+            held.set()
+            return Fault(error=service_unavailable(), delay=600)
+        return None
+
+    fake.outage = hold_the_reveal
+    await players.initial_peeks()
+    while (table := players.table) is not None and table.paused_until is None:  # play until a round ends
+        await players.play_turn_step()
+    await asyncio.wait_for(held.wait(), 10)  # the table waits between rounds, its reveal on its way
+    await runner.kill()
+    fake.outage = None
+    assert _reveals(fake.messages_in(world.games)) == []
+
+    second = make_bot(world, seed=8)
+    await runner.restart(second)
+    players.bot = second
+    await fake.wait_until(lambda: _reveals(fake.messages_in(world.games)), timeout=10, what="the reveal")
+    await second.presenter.idle()
+    [reveal] = _reveals(fake.messages_in(world.games))
+    assert players.message().id > reveal.id  # the live table moved below it, as it does after any reveal
+    await players.next_round()  # the match goes on: the reveal is owed no more
+    await second.presenter.idle()
+    third = make_bot(world, seed=9)
+    await runner.restart(third)
+    players.bot = third
+    await third.presenter.idle()
+    assert len(_reveals(fake.messages_in(world.games))) == 1
     assert fake.violations == []
     await runner.stop()
