@@ -74,11 +74,14 @@ async def complete_deferred(interaction: discord.Interaction, text: str, *, fina
 
 
 async def retire(interaction: discord.Interaction, text: str) -> None:
-    """A click on a private message of a game that is over: the line takes the place of its buttons."""
+    """A click on a message of a game that is over: on a private message the line takes the place of its buttons;
+    a public one (a lobby or table whose last edit a crash kept back) loses its buttons, and the line is private."""
     await release(interaction)
     updating = interaction.response.type in (None, discord.InteractionResponseType.deferred_message_update)
+    if not clicked_ephemeral(interaction) and updating:
+        await _strip_buttons(interaction)
     if not clicked_ephemeral(interaction) or not updating:
-        await say(interaction, text)  # a public message, or a "thinking…" reply that the line fills
+        await say(interaction, text)  # the line, or a "thinking…" reply that the line fills
         return
     try:
         if interaction.response.is_done():
@@ -89,6 +92,17 @@ async def retire(interaction: discord.Interaction, text: str) -> None:
     except SENDING_FAILED as exc:
         log.info("could not retire the buttons of interaction %s (%r); answering with the line", interaction.id, exc)
         await say(interaction, text)
+
+
+async def _strip_buttons(interaction: discord.Interaction) -> None:
+    """Take the buttons off the public message clicked: they belong to a game that is no longer running."""
+    try:
+        if interaction.response.is_done():  # a deferred update: the original response is the message clicked
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+    except SENDING_FAILED as exc:
+        log.info("could not take the buttons off message %s (%r)", getattr(interaction.message, "id", None), exc)
 
 
 async def refuse(interaction: discord.Interaction, exc: GameError) -> None:

@@ -155,3 +155,38 @@ async def test_a_reveal_held_up_by_a_crash_is_posted_after_the_restart_above_the
     assert len(_reveals(fake.messages_in(world.games))) == 1
     assert fake.violations == []
     await runner.stop()
+
+
+async def test_a_table_whose_closing_a_crash_kept_back_loses_its_buttons_at_the_first_click(world: World) -> None:
+    fake = world.fake
+    first = make_bot(world, seed=7)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    table_message, number = players.message(), players.table.move_number  # type: ignore[union-attr]
+    held = asyncio.Event()
+
+    def hold_the_closing(call: Call) -> Fault | None:
+        """The table's last edit ("stopped", no buttons) hangs: the bot dies meanwhile."""
+        if call.method == "PATCH" and "/messages/" in call.path:
+            held.set()
+            return Fault(error=service_unavailable(), delay=600)
+        return None
+
+    asked = await fake.slash(world.ana, world.games, "dreamcats stop")
+    assert asked.reply is not None
+    fake.outage = hold_the_closing
+    await fake.click(world.ana, asked.reply, players.cid("stopok"), wait=False)
+    await asyncio.wait_for(held.wait(), 10)
+    await runner.kill()
+    fake.outage = None
+    assert players.cid("draw", number) in table_message.custom_ids  # it still looks playable
+
+    second = make_bot(world, seed=8)
+    await runner.restart(second)
+    assert second.service.tables == []  # the stop was saved: nothing to resume
+    click = await fake.click(world.bo, table_message, players.cid("draw", number))
+    assert table_message.custom_ids == []  # its buttons are gone for everyone
+    assert click.private_reply is not None and "no longer running" in click.private_reply.content
+    assert fake.violations == []
+    await runner.stop()
