@@ -293,4 +293,3 @@ class DiscordPresenter(TablePictures):
     async def _standings(self, table: Table, embed: discord.Embed, file: discord.File, view: discord.ui.View) -> None:
         await self._edit(table, embed=closed_message(table, "finished"), attachments=[], view=None)
         await post_standings(self.bot, table, embed=embed, file=file, view=view)
-

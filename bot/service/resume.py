@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.driver import TurnDriver
+from bot.service.moves import ROUND_PAUSE
 from bot.service.notifier import Notifier
 from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
@@ -51,6 +52,7 @@ class Resuming(TurnDriver):
                 broken.append(stored.game_id)
                 continue
             grant_time_lost(table, self.clock.now())
+            grant_pause_lost(table, self.clock.now())
             self._tables[table.game_id] = table
             self._restart_driver(table.game_id)  # a lobby's expiry clock runs on too
         owed = [ending for ending in await self.store.owed_endings() if self.owns_guild(ending.guild_id)]
@@ -77,14 +79,24 @@ class Resuming(TurnDriver):
             self.notifier.round_ended(table, number)
         self.notifier.match_ended(table)
 
-    def owe_reveals(self, table: Table, events: list[Any]) -> None:
+    def owe_reveals(self, table: Table, events: list[Any]) -> frozenset[int]:
         """Inside a change about to be saved: the reveals of the rounds it ends are owed, the ones the presenter
-        posted since the last save no longer (a finished match's go into its owed ending instead)."""
-        shown = self._reveals_shown.pop(table.game_id, None)
+        posted since the last save no longer (a finished match's last goes into its owed ending instead). Returns
+        the posted ones it let go, for `reveals_saved` once the change is saved (a failed save keeps the note)."""
+        shown = frozenset(self._reveals_shown.get(table.game_id, ()))
         if shown:
             table.reveals_owed = [number for number in table.reveals_owed if number not in shown]
         if table.playing:
             table.reveals_owed += rules_of(table).ended_rounds(events)
+        return shown
+
+    def reveals_saved(self, game_id: str, shown: frozenset[int]) -> None:
+        """The change that let these posted reveals go is saved: no need to remember them any more."""
+        remembered = self._reveals_shown.get(game_id)
+        if remembered is not None and shown:
+            remembered -= shown
+            if not remembered:
+                del self._reveals_shown[game_id]
 
     async def reveal_shown(self, game_id: str, number: int) -> None:
         """A round's reveal was posted: a live match's is owed no more from its next save on (no write of its own:
@@ -121,13 +133,14 @@ class Resuming(TurnDriver):
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
 
     def _show_owed_reveals(self, table: Table) -> None:
-        """Post the reveal a resumed table still owes while it waits between rounds (it is drawn from the table as
-        it is, so not once the next round has begun: that moment has passed, and the reveal is let go)."""
-        if table.paused_until is None:
-            self._reveals_shown.setdefault(table.game_id, set()).update(table.reveals_owed)
-            return
-        for number in table.reveals_owed:
-            self.notifier.round_ended(table, number)  # the table then moves below it, as it would have
+        """Post the reveal a resumed table still owes while it waits between rounds: the last round's (it is drawn
+        from the table as it is, so not an older one, nor once the next round has begun: that moment has passed)."""
+        latest, waiting = max(table.reveals_owed), table.paused_until is not None
+        if waiting:
+            self.notifier.round_ended(table, latest)  # the table then moves below it
+        let_go = [number for number in table.reveals_owed if not waiting or number != latest]
+        if let_go:  # with the table's next save
+            self._reveals_shown.setdefault(table.game_id, set()).update(let_go)
 
     def refresh(self, game_id: str) -> None:
         """Redraw a lobby or live table (after a restart, or when someone pressed a button of an older picture); a
@@ -135,6 +148,13 @@ class Resuming(TurnDriver):
         table = self._tables.get(game_id)
         if table is not None and (table.playing or table.state is None):
             self.notifier.table_changed(table)
+
+
+def grant_pause_lost(table: Table, now: datetime) -> None:
+    """A pause between rounds that ran out while the bot was away, with its round's reveal still owed, starts again:
+    the people get to see the reveal before the next round begins. Only in memory: the next change saves it."""
+    if table.reveals_owed and table.paused_until is not None and table.playing and table.paused_until <= now:
+        table.paused_until = now + timedelta(seconds=ROUND_PAUSE)
 
 
 def grant_time_lost(table: Table, now: datetime) -> None:

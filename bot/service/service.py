@@ -229,7 +229,7 @@ class GameService(Resuming):
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
             events += rules_of(table).side_moves(table, self.rng)
-            self.owe_reveals(table, events)
+            shown = self.owe_reveals(table, events)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             record = abandons(table) if abandons is not None and table.playing else None
@@ -237,6 +237,7 @@ class GameService(Resuming):
                 await self._close(table, "abandoned", record=record)
                 return table, events
             await self._persist(table, events)
+            self.reveals_saved(table.game_id, shown)
         if announce:
             self._announce(before, table, events)
         if restart:

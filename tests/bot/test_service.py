@@ -565,3 +565,42 @@ async def test_a_reveal_a_crash_kept_back_is_posted_after_the_restart_while_the_
         await second.play(game_id, ANA.user_id, lambda s: InitialPeek(s, (0, 1)))
     assert store.rows[game_id].payload["reveals_owed"] == []  # ...it goes with the next save
     await second.shutdown()
+
+
+async def test_a_posted_reveal_stays_noted_through_a_failed_save_and_an_expired_pause_is_granted_again(
+        store: MemoryGameStore, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import resume as service_module
+
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO])
+    await _people_play(first, game_id, [ANA, BO], random.Random(6), until_a_pause=True)
+    await first.reveal_shown(game_id, 1)
+
+    async def refused(table: object) -> int:
+        raise BusyError("The table is busy, please try again.")
+
+    saving, store.save = store.save, refused  # type: ignore[method-assign]
+    with pytest.raises(BusyError):
+        await first.ready_for_next_round(game_id, ANA.user_id)
+    store.save = saving  # type: ignore[method-assign]
+    await first.ready_for_next_round(game_id, ANA.user_id)  # saved this time: the note went with it
+    assert store.rows[game_id].payload["reveals_owed"] == []
+    await first.shutdown()
+
+    # Another table's pause runs out while the bot is away, its reveal never posted: the pause starts again.
+    second = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    other = await second.open_lobby(guild_id=11, channel_id=21, host=ANA, settings=FAST, locale="en")
+    await second.join(other.game_id, BO)
+    await second.start(other.game_id, ANA.user_id)
+    await second.settled(other.game_id)
+    await _people_play(second, other.game_id, [ANA, BO], random.Random(7), until_a_pause=True)
+    await second.shutdown()
+    await clock.advance(3600)
+    monkeypatch.setattr(service_module, "RESUME_REDRAWS_PER_SECOND", 50.0)
+    notifier = RecordingNotifier()
+    third = GameService(store, notifier, clock=clock, computer_pause=0, rng=random.Random(4))
+    await third.resume()
+    await asyncio.sleep(0.1)
+    assert ("round", 1) in notifier.calls  # shown, and the people get their pause to look at it
+    assert third.get(other.game_id).paused_until == clock.now() + timedelta(seconds=20)
+    await third.shutdown()
