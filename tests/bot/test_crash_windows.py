@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot import retries, sending
 from bot.storage import load_live_games, load_owed_endings
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.fakediscord import DiscordError, Fault, service_unavailable
 from tests.fakediscord.message import FakeMessage
 from tests.fakediscord.rest import Call
+
+HUNG = 1.0  # seconds a held post hangs (longer than the bot's patience, below), then fails: nothing is posted
+
+
+@pytest.fixture(autouse=True)
+def _impatient(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crashed bot's presenter gives up on its hung posts quickly (its tasks outlive the fake's kill)."""
+    monkeypatch.setattr(sending, "SEND_PATIENCE", 0.3)
+    monkeypatch.setattr(retries, "FAILED_PAUSE", 0.1)
 
 
 def _standings(messages: list[FakeMessage]) -> list[FakeMessage]:
@@ -33,7 +45,7 @@ async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(wo
         """Discord is slow with the standings (a long queue, a bad minute): the bot dies before they are posted."""
         if any(upload.filename == "standings.png" for upload in call.files):
             held.set()
-            return Fault(error=service_unavailable(), delay=600)
+            return Fault(error=service_unavailable(), delay=HUNG)
         return None
 
     fake.outage = hold_the_standings
@@ -127,7 +139,7 @@ async def test_a_reveal_held_up_by_a_crash_is_posted_after_the_restart_above_the
     def hold_the_reveal(call: Call) -> Fault | None:
         if any(upload.filename == "reveal.png" for upload in call.files):
             held.set()
-            return Fault(error=service_unavailable(), delay=600)
+            return Fault(error=service_unavailable(), delay=HUNG)
         return None
 
     fake.outage = hold_the_reveal
