@@ -4,14 +4,17 @@ match's last reveal and standings, a reveal the table waits on between rounds, a
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
 from bot import retries, sending
+from bot.client import DreamcatsBot
 from bot.storage import load_live_games, load_owed_endings
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
-from tests.fakediscord import DiscordError, Fault, service_unavailable
+from tests.bot.ui import Players
+from tests.fakediscord import BotRunner, DiscordError, Fault, service_unavailable
 from tests.fakediscord.message import FakeMessage
 from tests.fakediscord.rest import Call
 
@@ -33,22 +36,31 @@ def _reveals(messages: list[FakeMessage]) -> list[FakeMessage]:
     return [m for m in messages if any(a.filename == "reveal.png" for a in m.attachments)]
 
 
-async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(world: World) -> None:
-    fake = world.fake
-    first = make_bot(world, seed=7)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
-    held = asyncio.Event()
-
-    def hold_the_standings(call: Call) -> Fault | None:
-        """Discord is slow with the standings (a long queue, a bad minute): the bot dies before they are posted."""
-        if any(upload.filename == "standings.png" for upload in call.files):
+def _holding(filename: str, held: asyncio.Event) -> Callable[[Call], Fault | None]:
+    """An outage for the posts of one picture: Discord is slow with them (a long queue, a bad minute) and the bot
+    dies before they are made; `held` is set at the first."""
+    def hold(call: Call) -> Fault | None:
+        if any(upload.filename == filename for upload in call.files):
             held.set()
             return Fault(error=service_unavailable(), delay=HUNG)
         return None
 
-    fake.outage = hold_the_standings
+    return hold
+
+
+async def _playing(world: World) -> tuple[BotRunner, DreamcatsBot, Players]:
+    """A bot running against the fake, and a table of three people and a computer player, started."""
+    first = make_bot(world, seed=7)
+    runner = world.fake.run(first)
+    await runner.start()
+    return runner, first, await open_table(world, first)
+
+
+async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(world: World) -> None:
+    fake = world.fake
+    runner, _, players = await _playing(world)
+    held = asyncio.Event()
+    fake.outage = _holding("standings.png", held)
     await players.play_to_the_end()
     await asyncio.wait_for(held.wait(), 10)
     reveals = len(_reveals(fake.messages_in(world.games)))
@@ -77,10 +89,7 @@ async def test_standings_held_up_by_a_crash_are_posted_after_the_restart_once(wo
 
 async def test_standings_the_bot_may_not_post_there_are_not_owed_any_more(world: World) -> None:
     fake = world.fake
-    first = make_bot(world, seed=7)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
+    runner, first, players = await _playing(world)
     refused = DiscordError(403, 50013, "Missing Permissions", rule_broken=False)  # an admin took Send Messages away
     fake.outage = lambda call: Fault(error=refused) if any(f.filename == "standings.png" for f in call.files) else None
     await players.play_to_the_end()
@@ -130,19 +139,9 @@ async def test_a_lobby_whose_message_a_crash_kept_back_is_posted_after_the_resta
 
 async def test_a_reveal_held_up_by_a_crash_is_posted_after_the_restart_above_the_table(world: World) -> None:
     fake = world.fake
-    first = make_bot(world, seed=7)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
+    runner, _, players = await _playing(world)
     held = asyncio.Event()
-
-    def hold_the_reveal(call: Call) -> Fault | None:
-        if any(upload.filename == "reveal.png" for upload in call.files):
-            held.set()
-            return Fault(error=service_unavailable(), delay=HUNG)
-        return None
-
-    fake.outage = hold_the_reveal
+    fake.outage = _holding("reveal.png", held)
     await players.initial_peeks()
     while (table := players.table) is not None and table.paused_until is None:  # play until a round ends
         await players.play_turn_step()
@@ -169,10 +168,7 @@ async def test_a_reveal_held_up_by_a_crash_is_posted_after_the_restart_above_the
 
 async def test_a_table_whose_closing_a_crash_kept_back_loses_its_buttons_at_the_first_click(world: World) -> None:
     fake = world.fake
-    first = make_bot(world, seed=7)
-    runner = fake.run(first)
-    await runner.start()
-    players = await open_table(world, first)
+    runner, _, players = await _playing(world)
     table_message, number = players.message(), players.table.move_number  # type: ignore[union-attr]
     held = asyncio.Event()
 
