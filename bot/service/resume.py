@@ -7,12 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 from bot.service.driver import TurnDriver
 from bot.service.moves import ROUND_PAUSE
 from bot.service.notifier import Notifier
-from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
 from bot.service.store import GameStore, OwedEnding
 from bot.service.table import Table, UnreadableTableError, table_from_payload
@@ -79,15 +77,15 @@ class Resuming(TurnDriver):
             self.notifier.round_ended(table, number)
         self.notifier.match_ended(table)
 
-    def owe_reveals(self, table: Table, events: list[Any]) -> frozenset[int]:
-        """Inside a change about to be saved: the reveals of the rounds it ends are owed, the ones the presenter
+    def owe_reveals(self, table: Table, ended: list[int]) -> frozenset[int]:
+        """Inside a change about to be saved: the reveals of the rounds it `ended` are owed, the ones the presenter
         posted since the last save no longer (a finished match's last goes into its owed ending instead). Returns
         the posted ones it let go, for `reveals_saved` once the change is saved (a failed save keeps the note)."""
         shown = frozenset(self._reveals_shown.get(table.game_id, ()))
         if shown:
             table.reveals_owed = [number for number in table.reveals_owed if number not in shown]
         if table.playing:
-            table.reveals_owed += rules_of(table).ended_rounds(events)
+            table.reveals_owed += ended
         return shown
 
     def reveals_saved(self, game_id: str, shown: frozenset[int]) -> None:

@@ -229,14 +229,15 @@ class GameService(Resuming):
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
             events += rules_of(table).side_moves(table, self.rng)
-            shown = self.owe_reveals(table, events)
+            ended = rules_of(table).ended_rounds(events)
+            shown = self.owe_reveals(table, ended)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             record = abandons(table) if abandons is not None and table.playing else None
             if record is not None:
                 await self._close(table, "abandoned", record=record)
                 return table, events
-            await self._persist(table, events)
+            await self._persist(table, ended)
             self.reveals_saved(table.game_id, shown)
         if announce:
             self._announce(before, table, events)
@@ -244,10 +245,10 @@ class GameService(Resuming):
             self._restart_driver(table.game_id)
         return table, events
 
-    async def _persist(self, table: Table, events: list[Event]) -> None:
+    async def _persist(self, table: Table, ended: list[int]) -> None:
         if table.state is not None and not table.playing:  # its ending stays owed until the presenter shows it
             await self.store.finish(table, finished_match(table, self.clock.now()),
-                                    ending=rules_of(table).ended_rounds(events))
+                                    ending=ended)
             self._forget(table.game_id)
             return
         try:
