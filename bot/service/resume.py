@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 
 from bot.service.driver import TurnDriver
@@ -103,18 +104,12 @@ class Resuming(TurnDriver):
         if game_id in self._tables:
             self._reveals_shown.setdefault(game_id, set()).add(number)
             return
-        try:
-            await self.store.settle_reveal(game_id, number)
-        except Exception as exc:  # busy or unreachable storage: at worst the reveal is posted once more
-            log.warning("game %s: could not mark its reveal %d as shown: %r", game_id, number, exc)
+        await _settled(game_id, f"its reveal {number}", self.store.settle_reveal(game_id, number))
 
     async def ending_shown(self, game_id: str) -> None:
         """A finished match's ending was posted (or never will be): it is owed no more. A failure to say so is one
         log line: the ending is then posted again after the next restart, which is better than never."""
-        try:
-            await self.store.settle_ending(game_id)
-        except Exception as exc:  # busy or unreachable storage: nothing else to do about it here
-            log.warning("game %s: could not mark its ending as shown: %r", game_id, exc)
+        await _settled(game_id, "its ending", self.store.settle_ending(game_id))
 
     async def _redraw_gradually(self, owed: list[OwedEnding], game_ids: list[str]) -> None:
         """Post the owed endings, then redraw resumed tables (a crash may have come between a save and its edit), at
@@ -146,6 +141,15 @@ class Resuming(TurnDriver):
         table = self._tables.get(game_id)
         if table is not None and (table.playing or table.state is None):
             self.notifier.table_changed(table)
+
+
+async def _settled(game_id: str, what: str, settling: Awaitable[None]) -> None:
+    """Tell the store something owed was shown; a failure (busy or unreachable storage) is one log line, and the
+    thing is then posted once more after the next restart, which is better than never."""
+    try:
+        await settling
+    except Exception as exc:  # nothing else to do about it here
+        log.warning("game %s: could not mark %s as shown: %r", game_id, what, exc)
 
 
 def grant_pause_lost(table: Table, now: datetime) -> None:
