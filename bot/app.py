@@ -46,7 +46,8 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, signals:
 
     bot = make_bot(database_url=settings.database_url, dev_guild_id=settings.dev_guild_id, shard=settings.shard,
                    shards=settings.shards, freeze_startup=True, force_sync=force_sync,
-                   picture_processes=settings.drawing_processes, busy_after=settings.busy_after_ms / 1000)
+                   picture_processes=settings.drawing_processes, busy_after=settings.busy_after_ms / 1000,
+                   status_every=settings.status_every_s)
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM) if signals else ():

@@ -24,6 +24,7 @@ from bot.lateness import BUSY_AFTER_S, lateness_gauge
 from bot.pictures import start_processes, stop_processes, table_drawers, warm_up
 from bot.places_gone import PlacesGone
 from bot.presenter import DiscordPresenter
+from bot.pulse import Pulse, table_counts
 from bot.rules_guide import GUIDE_ITEMS
 from bot.service import Clock, GameService, Shard, SystemClock
 from bot.sqlstore import SqlGameStore
@@ -68,7 +69,8 @@ class DreamcatsBot(DreamcatsBase):
     def __init__(self, *, database_url: str, dev_guild_id: int | None = None, clock: Clock | None = None,
                  computer_pause: float = 1.5, edit_interval: float = 1.0, rng: random.Random | None = None,
                  shard: tuple[int, int] | None = None, freeze_startup: bool = False, force_sync: bool = False,
-                 picture_processes: int = 0, busy_after: float = BUSY_AFTER_S, **options: Any) -> None:
+                 picture_processes: int = 0, busy_after: float = BUSY_AFTER_S, status_every: float = 0.0,
+                 **options: Any) -> None:
         if shard is not None:  # discord.py then identifies as this one shard of shard_count
             options.update(shard_id=shard[0], shard_count=shard[1])
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # a message pings only whom it names
@@ -80,6 +82,9 @@ class DreamcatsBot(DreamcatsBase):
         self.force_sync = force_sync  # sync the commands even if they did not change (`dreamcats run --sync`)
         self._picture_processes = picture_processes  # the real process may; tests, which start many bots, do not
         self.lateness = lateness_gauge(busy_after)
+        # The operator's status line every `status_every` s (0: none; tests, which start many bots, have none)
+        self.pulse = Pulse(lambda: table_counts(self.service.tables, self.service.matches_finished),
+                           every_s=status_every)
         self._collector = CollectorPacer()  # started with the frozen start-up objects, by the real process only
 
     async def setup_hook(self) -> None:
@@ -107,6 +112,7 @@ class DreamcatsBot(DreamcatsBase):
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
         await reveal_hides.resume(self)
+        self.pulse.start()
 
     @property
     def shard(self) -> Shard | None:
@@ -132,6 +138,7 @@ class DreamcatsBot(DreamcatsBase):
             await self.presenter.close()
         reveal_hides.cancel_all()
         self._collector.stop()
+        self.pulse.stop()
         if hasattr(self, "db"):
             await self.db.close()
         if self._picture_processes:

@@ -6,7 +6,7 @@ import os
 import re
 from typing import Annotated
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -20,6 +20,7 @@ _SHARD_PART = re.compile(r"^(\d{1,5})(?:-(\d{1,5}))?$")  # five digits: no range
 AUTO_PICTURE_PROCESSES = 2  # unset: one per core beyond the event loop's, at most this many
 MAX_PICTURE_PROCESSES = 16
 BUSY_AFTER_MS, MAX_BUSY_AFTER_MS = 1000, 2500  # past 2.5 s a late click has no time left for its answer
+STATUS_EVERY_S, MAX_STATUS_EVERY_S = 300, 86_400  # the operator's status line (bot.pulse): every 5 min, at most daily
 _SHARD_IDS_HELP = "DREAMCATS_SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,5"
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///dreamcats.db"
 
@@ -56,7 +57,7 @@ class DatabaseSettings(BaseSettings):
 
 class Settings(DatabaseSettings):
     """DISCORD_TOKEN, DATABASE_URL, DREAMCATS_DEV_GUILD_ID, DREAMCATS_LOG_LEVEL, DREAMCATS_SHARD_ID(S)/_COUNT,
-    DREAMCATS_PICTURE_PROCESSES, DREAMCATS_BUSY_AFTER_MS."""
+    DREAMCATS_PICTURE_PROCESSES, DREAMCATS_BUSY_AFTER_MS, DREAMCATS_STATUS_EVERY_S."""
 
     discord_token: str = Field(validation_alias="DISCORD_TOKEN")
     dev_guild_id: int | None = Field(None, validation_alias="DREAMCATS_DEV_GUILD_ID")
@@ -68,6 +69,9 @@ class Settings(DatabaseSettings):
                                           validation_alias="DREAMCATS_PICTURE_PROCESSES")
     # How late clicks may reach their handlers before new tables wait (bot.lateness); 0: never refuse one.
     busy_after_ms: int = Field(BUSY_AFTER_MS, ge=0, le=MAX_BUSY_AFTER_MS, validation_alias="DREAMCATS_BUSY_AFTER_MS")
+    # How often the operator's status line is written (bot.pulse); 0: never.
+    status_every_s: int = Field(STATUS_EVERY_S, ge=0, le=MAX_STATUS_EVERY_S,
+                                validation_alias="DREAMCATS_STATUS_EVERY_S")
 
     @field_validator("discord_token")
     @classmethod
@@ -97,10 +101,10 @@ class Settings(DatabaseSettings):
     def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
 
-    @field_validator("busy_after_ms", mode="before")
+    @field_validator("busy_after_ms", "status_every_s", mode="before")
     @classmethod
-    def _empty_is_default(cls, value: object) -> object:
-        return BUSY_AFTER_MS if value == "" else value
+    def _empty_is_default(cls, value: object, info: ValidationInfo) -> object:
+        return cls.model_fields[info.field_name or ""].default if value == "" else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

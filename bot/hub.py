@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.edit_tokens import EditTokens
 from bot.lateness import Lateness
+from bot.pulse import Pulse
 from bot.service import GameService, Notifier, Table
 from bot.storage import Database
 
@@ -51,6 +52,7 @@ class DreamcatsBase(commands.Bot):
     service: GameService
     presenter: Presenting
     lateness: Lateness  # how late clicks reach their handlers; busy: no new table opens
+    pulse: Pulse  # counts clicks and stalls for the operator's status line
 
 
 __all__ = ["DreamcatsBase", "Presenting", "TableEditor"]

@@ -48,8 +48,8 @@ class Lateness:
         self._last: float | None = None  # when the last click was recorded (POSIX seconds)
         self._floors: deque[tuple[int, float]] = deque()  # (five-minute bucket, the smallest age seen in it)
 
-    def record(self, sent: datetime, now: datetime) -> None:
-        """Count one click sent at `sent` (its Discord id's time) whose handler starts at `now`."""
+    def record(self, sent: datetime, now: datetime) -> float:
+        """Count one click sent at `sent` (its Discord id's time) whose handler starts at `now`; how late it is (s)."""
         when = now.timestamp()
         age = when - sent.timestamp()
         late = max(0.0, age - self._floor(age, when))
@@ -63,6 +63,7 @@ class Lateness:
         elif self.busy and self.level < self.calm_below:
             self.busy = False
             log.info("calm again: clicks %.2f s late; new tables open", self.level)
+        return late
 
     def refuse_new_table(self, what: str, **ids: object) -> None:
         """BotBusyError while busy, with one line for the operator ("<what> refused: …" and the `ids`); else nothing."""

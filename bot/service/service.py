@@ -60,6 +60,7 @@ class GameService(Resuming):
         self._settled: dict[str, asyncio.Event] = {}
         self._refresher: asyncio.Task[None] | None = None
         self._reveals_shown: dict[str, set[int]] = {}  # bot.service.resume: posted since the game's last save
+        self.matches_finished = 0  # recorded since the process started (bot.pulse's status line)
 
     # -- looking up -------------------------------------------------------------------------------------------
     def get(self, game_id: str) -> Table:
@@ -249,6 +250,7 @@ class GameService(Resuming):
         if table.state is not None and not table.playing:  # its ending stays owed until the presenter shows it
             await self.store.finish(table, finished_match(table, self.clock.now()),
                                     ending=ended)
+            self.matches_finished += 1
             self._forget(table.game_id)
             return
         try:

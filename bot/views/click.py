@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import cast
@@ -14,6 +15,7 @@ from bot.answers import finished_within
 from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale, t
 from bot.permission_hints import hint_missing_permissions
+from bot.pulse import Outcome
 from bot.sending import interaction_gone, log_failure
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
@@ -101,22 +103,29 @@ async def dispatch(interaction: discord.Interaction, bid: ButtonId, values: tupl
 
     A deferred reply is always completed: with the result, the refusal, or the apology (never left "thinking…").
     """
-    cast(DreamcatsBase, interaction.client).lateness.record(interaction.created_at, discord.utils.utcnow())
+    bot = cast(DreamcatsBase, interaction.client)
+    late, began = bot.lateness.record(interaction.created_at, discord.utils.utcnow()), time.perf_counter()
     click = Click(interaction, bid, values)
+    outcome = Outcome.FAILED  # unless it ends one of the ways below (a cancelled click got no answer)
     try:
         function = HANDLERS.get(bid.action)
         if function is None:
             raise StaleButtonError(f"unknown action {bid.action!r}")
         await _run(function(click), click)
     except GameGoneError as exc:  # its private buttons are of no use any more
+        outcome = Outcome.REFUSED
         await retire(interaction, error_text(exc, click.locale))
     except GameError as exc:
+        outcome = Outcome.REFUSED
         await refuse(interaction, exc)
     except Exception as exc:
         await _failed(click, exc)
     else:
+        outcome = Outcome.DONE
         await complete_deferred(interaction, t("error.generic", click.locale))
         await hint_missing_permissions(interaction, bid.game_id)
+    finally:
+        bot.pulse.click(late, time.perf_counter() - began, outcome)
 
 
 async def _failed(click: Click, exc: Exception) -> None:

@@ -276,7 +276,8 @@ async def main(args: argparse.Namespace) -> None:
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     bot = LoadBot(database_url=args.database, computer_pause=args.computer_pause, edit_interval=args.edit_interval,
-                  freeze_startup=True, picture_processes=picture_processes(args))  # as `python -m bot` does
+                  freeze_startup=True, picture_processes=picture_processes(args),  # as `python -m bot` does
+                  status_every=60.0)  # the operator's status line once a minute, beside the benchmark's window
     if args.defer_after is not None:
         holds.DEFER_AFTER = args.defer_after
     if os.environ.get("BENCH_BUSY_AFTER"):  # an experiment: another threshold for bot.lateness
