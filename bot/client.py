@@ -112,6 +112,7 @@ class DreamcatsBot(DreamcatsBase):
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
         await reveal_hides.resume(self)
+        self.turn_pings.delete_leftovers()  # a crash may have left some posted
         self.pulse.start()
 
     @property

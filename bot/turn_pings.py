@@ -18,8 +18,8 @@ learn that the table waits for them. What players expect, and what this does:
 - Whether a person is pinged: their own choice in this server (`/dreamcats pings`), else the server's default
   (`/dreamcats settings turn_pings`, on unless a manager turned it off). The choice is read only when a ping is
   about to be posted, so a change applies from the next turn.
-- A restart (or a bot stopping) deletes the pings it posted; a ping left by a crash stays, and says only that it
-  was someone's turn.
+- A bot stopping deletes the pings it posted. A ping a crash left posted is taken up by the next process
+  (bot.ping_leftovers): kept while its turn still waits for its person, else deleted.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.markdown import escape_name
+from bot.ping_leftovers import STORAGE_FAILED, PostedPing, forget, leftovers, remember
 from bot.sending import DISCORD_UNWELL, SENDING_FAILED, log_failure, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
@@ -49,6 +50,7 @@ log = logging.getLogger(__name__)
 PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pinged
 CLOSE_PATIENCE = 2.0  # seconds a stopping bot waits for its pings to be deleted
 PING_TRIES = 2  # a ping Discord failed is sent once more, at once
+LEFTOVERS_PER_SECOND = 20.0  # pings a crash left, deleted after the restart at this pace (as the tables' redraws)
 TurnKey = tuple[int, int, int, int]  # round, turns played, seat, user id
 
 
@@ -195,6 +197,7 @@ class TurnPings:
         message_id = await self._post(ping.place, ping.key)
         if message_id is None:
             return
+        await remember(self.bot.db, PostedPing.of(ping.place, ping.key, message_id))
         if ping.over:  # the turn ended while the ping was being posted
             await self._remove(ping.place, message_id)
         else:
@@ -240,18 +243,65 @@ class TurnPings:
 
     async def _remove(self, place: PingPlace, message_id: int) -> None:
         """Delete the ping; if Discord refuses, fold it into a line that asks nothing; never raise."""
+        if await self._delete_or_fold(place, message_id):
+            await forget(self.bot.db, message_id)
+
+    async def _delete_or_fold(self, place: PingPlace, message_id: int) -> bool:
+        """Whether that settled it: False while Discord is unwell (the next process of the bot tries again)."""
         message = self._channel(place).get_partial_message(message_id)
         try:
-            await message.delete()
-            return
+            await patiently(message.delete())
+            return True
         except discord.NotFound:
-            return  # someone deleted it already
+            return True  # someone deleted it already
         except SENDING_FAILED as exc:
             log.info("game %s: could not delete a turn ping (%r), folding it", place.game_id, exc)
         try:
-            await message.edit(content=folded_text(place), allowed_mentions=discord.AllowedMentions.none())
+            await patiently(message.edit(content=folded_text(place), allowed_mentions=discord.AllowedMentions.none()))
+            return True
         except SENDING_FAILED as exc:
             log.info("game %s: could not fold a turn ping either: %r", place.game_id, exc)
+            return not isinstance(exc, DISCORD_UNWELL)
+
+    def delete_leftovers(self) -> None:
+        """Start deleting the pings an earlier process left posted (a crash), those of this process's guilds."""
+        self._track(self._delete_leftovers())
+
+    async def _delete_leftovers(self) -> None:
+        try:
+            found = await leftovers(self.bot.db)
+        except STORAGE_FAILED as exc:  # they stay until a later start can read them
+            log.warning("could not read the turn pings an earlier process left: %r", exc)
+            return
+        for ping in found:
+            try:
+                place = PingPlace(**ping.place)  # type: ignore[arg-type]  # the fields it was stored from
+            except TypeError as exc:
+                log.warning("a turn ping left by an earlier process cannot be read, dropping it: %r", exc)
+                await forget(self.bot.db, ping.message_id)
+                continue
+            if not self.bot.service.owns_guild(place.guild_id):  # another process's shard: that process's to take
+                continue
+            if not self._adopt(place, ping.key, ping.message_id):
+                await self._guarded(place, self._remove(place, ping.message_id))
+                await asyncio.sleep(1 / LEFTOVERS_PER_SECOND)
+
+    def _adopt(self, place: PingPlace, key: tuple[int, ...], message_id: int) -> bool:
+        """Keep a ping an earlier process posted if its turn still waits for its person: it is this turn's ping."""
+        try:
+            due = ping_due(self.bot.service.get(place.game_id))
+        except GameGoneError:
+            return False
+        current = self._pings.get(place.game_id)
+        if due != key or (current is not None and (current.key != due or current.posted is not None)):
+            return False
+        if current is None:  # the table's redraw after the restart has not come to it yet
+            current = self._pings[place.game_id] = _Ping(due, place)
+        if current.grace is not None:
+            current.grace.cancel()
+            current.grace = None
+        current.posted = message_id
+        return True
 
     async def close(self) -> None:
         """End every ping (those posted are deleted, briefly waited for), then stop."""

@@ -315,6 +315,7 @@ def run_process() -> None:
     """The bot process's start (bench_load.py runs it with `python -c`, see load_process.BotProcess.start)."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    logging.getLogger("bot.pulse").setLevel(logging.INFO)  # the operator's status line, beside the benchmark's figures
     run_loop(main(parse()))
 
 

@@ -1,0 +1,97 @@
+"""Turn pings a crash left posted are deleted by the next process (bot.turn_pings).
+
+A posted ping is remembered in the bot_state table under `ping:<message id>` (its place: the game, channel, guild,
+language and the person's name, enough to delete it or fold it) and forgotten once it was deleted or folded. A process
+that dies with pings posted (a crash, or a stop whose deletions did not finish in time) leaves those rows behind; the
+next process of their guilds takes them up after its start: a ping whose turn still waits for its person is kept (and
+deleted when the turn moves on, as if no crash had come), any other is deleted, a few a second, and its row forgotten.
+
+What it costs: two small writes per ping, and a person is pinged only after letting a turn wait PING_GRACE s: about one
+turn in fifty with people thinking 2 s a click on average.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage import Database, StorageError, delete_bot_state_row, save_bot_state_row
+from bot.storage.models import BotState
+
+if TYPE_CHECKING:
+    from bot.turn_pings import PingPlace
+
+log = logging.getLogger(__name__)
+KEY_PREFIX = "ping:"
+STORAGE_FAILED = (SQLAlchemyError, StorageError)
+
+
+@dataclass(frozen=True, slots=True)
+class PostedPing:
+    """A ping on Discord: its message, its turn (bot.turn_pings.TurnKey) and its place (PingPlace's fields)."""
+
+    message_id: int
+    key: tuple[int, ...]
+    place: dict[str, str | int]
+
+    def to_value(self) -> str:
+        """The JSON stored in bot_state."""
+        return json.dumps({"message_id": self.message_id, "key": self.key, "place": self.place})
+
+    @classmethod
+    def from_value(cls, value: str) -> PostedPing:
+        """The ping that `to_value` wrote; KeyError, TypeError or ValueError if it cannot be read."""
+        data = json.loads(value)
+        place = data["place"]
+        if not isinstance(place, dict):
+            raise TypeError(f"a ping's place is {type(place).__name__}, not an object")
+        return cls(int(data["message_id"]), tuple(int(part) for part in data["key"]), place)
+
+    @classmethod
+    def of(cls, place: PingPlace, key: tuple[int, ...], message_id: int) -> PostedPing:
+        """The ping of turn `key` posted as `message_id` for `place`."""
+        return cls(message_id, key, asdict(place))
+
+
+async def remember(db: Database, ping: PostedPing) -> None:
+    """Store a posted ping until it is forgotten; a failure is one log line (only a crash would then leave it)."""
+    key, value = f"{KEY_PREFIX}{ping.message_id}", ping.to_value()
+    try:
+        await db.write_core(lambda connection: save_bot_state_row(connection, key=key, value=value))
+    except STORAGE_FAILED as exc:
+        log.warning("could not remember the turn ping %s: %r", ping.message_id, exc)
+
+
+async def forget(db: Database, message_id: int) -> None:
+    """The ping was deleted or folded: nothing left to do after a restart. A failure is one log line (the next
+    process then tries to delete a ping already gone, which is harmless)."""
+    await _drop(db, f"{KEY_PREFIX}{message_id}")
+
+
+async def _drop(db: Database, key: str) -> None:
+    try:
+        await db.write_core(lambda connection: delete_bot_state_row(connection, key=key))
+    except STORAGE_FAILED as exc:
+        log.warning("could not forget the turn ping %s: %r", key.removeprefix(KEY_PREFIX), exc)
+
+
+async def leftovers(db: Database) -> list[PostedPing]:
+    """Every ping a process left posted (every guild's: the caller keeps its own); unreadable rows are forgotten."""
+    async def work(session: AsyncSession) -> list[tuple[str, str]]:
+        rows = await session.execute(select(BotState.key, BotState.value).where(BotState.key.startswith(KEY_PREFIX)))
+        return [(key, value) for key, value in rows]
+
+    pings = []
+    for key, value in await db.read(work):
+        try:
+            pings.append(PostedPing.from_value(value))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("an unreadable turn ping left by an earlier process was dropped (%s): %r", key, exc)
+            await _drop(db, key)
+    return pings

@@ -1,0 +1,120 @@
+"""Turn pings a crash left posted are deleted by the next process; a ping ended in time leaves nothing stored."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from sqlalchemy import select
+
+from bot import turn_pings
+from bot.client import DreamcatsBot
+from bot.ping_leftovers import KEY_PREFIX
+from bot.service import ManualClock
+from bot.storage import save_bot_state_row
+from bot.storage.models import BotState
+from bot.turn_pings import PING_GRACE
+from tests.bot.conftest import World, make_bot
+from tests.bot.test_endtoend import open_table
+from tests.bot.test_turn_pings import pings
+from tests.bot.ui import Players
+from tests.fakediscord import BotRunner, Fault, service_unavailable
+from tests.fakediscord.message import FakeMessage
+
+
+async def stored_pings(bot: DreamcatsBot) -> list[str]:
+    """The keys of the pings the bot_state table remembers."""
+    async with bot.db.sessions() as session:
+        return list(await session.scalars(select(BotState.key).where(BotState.key.startswith(KEY_PREFIX))))
+
+
+async def _pinged_then_killed(world: World, *, act_first: bool) -> tuple[BotRunner, Players, FakeMessage]:
+    """A table whose person was pinged; the bot dies while Discord is slow with the ping's deletion, so that its last
+    seconds are not enough to delete it (`act_first`: after the person acted, so the ping's turn is over)."""
+    fake, clock = world.fake, ManualClock()
+    first = make_bot(world, clock=clock)
+    runner = fake.run(first)
+    await runner.start()
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    await clock.advance(PING_GRACE + 1)
+    ping = await fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
+    await fake.wait_until(lambda: first.turn_pings.posted == 1, what="the ping known to the bot")
+    await players.settle()
+    assert await stored_pings(first) == [f"{KEY_PREFIX}{ping.id}"]
+    fake.outage = lambda call: Fault(error=service_unavailable(), delay=1.0) if str(ping.id) in call.path else None
+    if act_first:
+        await players.play_turn_step()
+    await runner.kill()
+    fake.outage = None
+    assert not ping.deleted
+    return runner, players, ping
+
+
+async def test_a_ping_whose_turn_a_crash_kept_waiting_stays_until_the_turn_moves_on(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turn_pings, "CLOSE_PATIENCE", 0.2)
+    fake = world.fake
+    runner, players, ping = await _pinged_then_killed(world, act_first=False)
+    later = ManualClock()
+    second = make_bot(world, seed=8, clock=later)
+    await runner.restart(second)
+    await second.presenter.idle()
+    await later.advance(PING_GRACE + 1)  # still Ana's turn, and she was pinged for it: not pinged twice
+    players = Players(world, second, players.game_id, players.people)
+    await players.settle()
+    assert not ping.deleted and pings(world) == [ping]
+    await players.play_turn_step()  # Ana acts: the ping of the turn goes, as if no crash had come
+    await fake.wait_until(lambda: ping.deleted, what="the ping deleted")
+    await players.settle()
+    assert await stored_pings(second) == [] and fake.violations == []
+    await runner.stop()
+
+
+async def test_a_ping_a_crash_left_after_its_turn_is_deleted_after_the_restart(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turn_pings, "CLOSE_PATIENCE", 0.2)
+    fake = world.fake
+    runner, _, ping = await _pinged_then_killed(world, act_first=True)
+    second = make_bot(world, seed=8)
+    await runner.restart(second)
+    await fake.wait_until(lambda: ping.deleted, what="the leftover ping deleted")
+    await second.presenter.idle()
+    assert await stored_pings(second) == [] and fake.violations == []
+    await runner.stop()
+
+
+async def test_a_ping_ended_with_its_turn_is_forgotten(world: World) -> None:
+    fake, clock = world.fake, ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with fake.run(bot):
+        players = await open_table(world, bot)
+        await players.initial_peeks()
+        await clock.advance(PING_GRACE + 1)
+        ping = await fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
+        await fake.wait_until(lambda: bot.turn_pings.posted == 1, what="the ping known to the bot")
+        await players.settle()
+        assert await stored_pings(bot) == [f"{KEY_PREFIX}{ping.id}"]
+        await players.play_turn_step()  # Ana acts: her ping goes, and so does its row
+        await fake.wait_until(lambda: ping.deleted, what="the ping deleted")
+        await players.settle()
+        assert await stored_pings(bot) == []
+
+
+async def test_an_unreadable_leftover_is_dropped_with_one_line(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="bot")
+    first = make_bot(world)
+    async with world.fake.run(first):
+        await first.db.write_core(lambda c: save_bot_state_row(c, key=f"{KEY_PREFIX}1", value='{"message_id": 1}'))
+        await first.db.write_core(lambda c: save_bot_state_row(c, key=f"{KEY_PREFIX}2", value=(
+            '{"message_id": 2, "place": {"game_id": "x"}}')))
+    second = make_bot(world, seed=8)
+    async with world.fake.run(second):
+        for _ in range(100):  # they are dropped by a task of the new process's start
+            if not await stored_pings(second):
+                break
+            await asyncio.sleep(0.01)
+        assert await stored_pings(second) == []
+    lines = [r.getMessage() for r in caplog.records if "turn ping left by an earlier process" in r.getMessage()]
+    assert len(lines) == 2 and world.fake.violations == []
