@@ -15,17 +15,14 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.ping_place import PingPlace, TurnKey
 from bot.storage import Database, StorageError, delete_bot_state_row, save_bot_state_row
 from bot.storage.models import BotState
-
-if TYPE_CHECKING:
-    from bot.turn_pings import PingPlace
 
 log = logging.getLogger(__name__)
 KEY_PREFIX = "ping:"
@@ -34,29 +31,25 @@ STORAGE_FAILED = (SQLAlchemyError, StorageError)
 
 @dataclass(frozen=True, slots=True)
 class PostedPing:
-    """A ping on Discord: its message, its turn (bot.turn_pings.TurnKey) and its place (PingPlace's fields)."""
+    """A ping on Discord: its message, its turn and its place."""
 
     message_id: int
-    key: tuple[int, ...]
-    place: dict[str, str | int]
+    key: TurnKey
+    place: PingPlace
 
     def to_value(self) -> str:
         """The JSON stored in bot_state."""
-        return json.dumps({"message_id": self.message_id, "key": self.key, "place": self.place})
+        return json.dumps({"message_id": self.message_id, "key": self.key, "place": asdict(self.place)})
 
     @classmethod
     def from_value(cls, value: str) -> PostedPing:
         """The ping that `to_value` wrote; KeyError, TypeError or ValueError if it cannot be read."""
         data = json.loads(value)
+        round_number, turns, seat, user_id = (int(part) for part in data["key"])
         place = data["place"]
         if not isinstance(place, dict):
             raise TypeError(f"a ping's place is {type(place).__name__}, not an object")
-        return cls(int(data["message_id"]), tuple(int(part) for part in data["key"]), place)
-
-    @classmethod
-    def of(cls, place: PingPlace, key: tuple[int, ...], message_id: int) -> PostedPing:
-        """The ping of turn `key` posted as `message_id` for `place`."""
-        return cls(message_id, key, asdict(place))
+        return cls(int(data["message_id"]), (round_number, turns, seat, user_id), PingPlace(**place))
 
 
 async def remember(db: Database, ping: PostedPing) -> None:

@@ -34,16 +34,12 @@ from typing import Any
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.game_choice import game_title
-from bot.game_threads import post_channel
 from bot.hub import DreamcatsBase
-from bot.i18n import t
-from bot.markdown import escape_name
 from bot.ping_leftovers import STORAGE_FAILED, PostedPing, forget, leftovers, remember
+from bot.ping_place import PingPlace, TurnKey, folded_text, ping_due, ping_text
 from bot.sending import DISCORD_UNWELL, SENDING_FAILED, log_failure, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
-from bot.service.rulebooks import rules_of
 from bot.storage import StorageError, wants_turn_pings
 
 log = logging.getLogger(__name__)
@@ -51,57 +47,6 @@ PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pi
 CLOSE_PATIENCE = 2.0  # seconds a stopping bot waits for its pings to be deleted
 PING_TRIES = 2  # a ping Discord failed is sent once more, at once
 LEFTOVERS_PER_SECOND = 20.0  # pings a crash left, deleted after the restart at this pace (as the tables' redraws)
-TurnKey = tuple[int, int, int, int]  # round, turns played, seat, user id
-
-
-def ping_due(table: Table) -> TurnKey | None:
-    """The turn whose person should hear about it (round, turns played, seat, user id), or None."""
-    if not table.playing or table.state is None or table.paused_until is not None:
-        return None
-    seat, key = table.turn, table.turn_key
-    if seat is None or key is None or not rules_of(table).turn_untouched(table.state):
-        return None
-    person = table.seats[seat]
-    if person.user_id is None or person.computer_plays:
-        return None
-    return (*key, seat, person.user_id)
-
-
-@dataclass(frozen=True, slots=True)
-class PingPlace:
-    """What a ping needs to know of its table and person. Kept instead of the table: a table is replaced by a new
-    copy at every move, and one held until its turn's ping ended kept a whole extra game state alive per waiting
-    table for the garbage collector to walk (issue 10)."""
-
-    game_id: str
-    guild_id: int
-    channel_id: int  # where the table's posts go (its thread, if it has one)
-    locale: str
-    title: str  # the game's name
-    user_id: int
-    name: str  # the person's name at the table
-
-    @classmethod
-    def of(cls, table: Table, seat: int, user_id: int) -> PingPlace:
-        """The place of a ping for the person in `seat` of the table."""
-        return cls(table.game_id, table.guild_id, post_channel(table), table.locale,
-                   game_title(table.game, table.locale), user_id, table.seats[seat].name)
-
-
-def ping_text(place: PingPlace, message_id: int | None) -> str:
-    """The ping: a mention and a link to the table message (when there is one); nothing hidden."""
-    mention = f"<@{place.user_id}>"
-    if message_id is None:
-        return t("ping.turn", place.locale, mention=mention, game=place.title)
-    link = f"https://discord.com/channels/{place.guild_id}/{place.channel_id}/{message_id}"
-    return t("ping.turn_link", place.locale, mention=mention, link=link, game=place.title)
-
-
-def folded_text(place: PingPlace) -> str:
-    """What a ping becomes when it cannot be deleted: a line that pings no one and asks nothing."""
-    return t("ping.folded", place.locale, name=escape_name(place.name))
-
-
 @dataclass(eq=False)
 class _Ping:
     """One turn's ping. It waits as a timer handle and is remembered as a message id, never as a sleeping task: at
@@ -197,7 +142,7 @@ class TurnPings:
         message_id = await self._post(ping.place, ping.key)
         if message_id is None:
             return
-        await remember(self.bot.db, PostedPing.of(ping.place, ping.key, message_id))
+        await remember(self.bot.db, PostedPing(message_id, ping.key, ping.place))
         if ping.over:  # the turn ended while the ping was being posted
             await self._remove(ping.place, message_id)
         else:
@@ -274,19 +219,14 @@ class TurnPings:
             log.warning("could not read the turn pings an earlier process left: %r", exc)
             return
         for ping in found:
-            try:
-                place = PingPlace(**ping.place)  # type: ignore[arg-type]  # the fields it was stored from
-            except TypeError as exc:
-                log.warning("a turn ping left by an earlier process cannot be read, dropping it: %r", exc)
-                await forget(self.bot.db, ping.message_id)
-                continue
+            place = ping.place
             if not self.bot.service.owns_guild(place.guild_id):  # another process's shard: that process's to take
                 continue
             if not self._adopt(place, ping.key, ping.message_id):
                 await self._guarded(place, self._remove(place, ping.message_id))
                 await asyncio.sleep(1 / LEFTOVERS_PER_SECOND)
 
-    def _adopt(self, place: PingPlace, key: tuple[int, ...], message_id: int) -> bool:
+    def _adopt(self, place: PingPlace, key: TurnKey, message_id: int) -> bool:
         """Keep a ping an earlier process posted if its turn still waits for its person: it is this turn's ping."""
         try:
             due = ping_due(self.bot.service.get(place.game_id))
@@ -296,7 +236,7 @@ class TurnPings:
         if due != key or (current is not None and (current.key != due or current.posted is not None)):
             return False
         if current is None:  # the table's redraw after the restart has not come to it yet
-            current = self._pings[place.game_id] = _Ping(due, place)
+            current = self._pings[place.game_id] = _Ping(key, place)
         if current.grace is not None:
             current.grace.cancel()
             current.grace = None
