@@ -104,8 +104,9 @@ class DiscordPresenter(TablePictures):
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(user_id)] if user_id else False)
         nonce = post_nonce(table.game_id, "handover", seat, table.version)
-        self._queue(table, lambda: self.posts.post(post_channel(table), content=text, allowed_mentions=mentions,
-                                                   nonce=nonce))
+        self._queue(table, lambda: settled_after(
+            self.posts.post(post_channel(table), content=text, allowed_mentions=mentions, nonce=nonce),
+            lambda: self.bot.service.handover_shown(table.game_id, seat)))
 
     def game_closed(self, table: Table, reason: str) -> None:
         """Mark the table message as cancelled or stopped; nothing more is sent where the game's place is gone."""

@@ -94,7 +94,7 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     if peek is not None:
         record.unseen_peek = (round_number, *(slot.position for slot in peek.slots))
     if record.timeouts >= MAX_TIMEOUTS:
-        record.strength, record.handed_over = STAND_IN_STRENGTH, True
+        record.strength, record.handed_over, record.handover_owed = STAND_IN_STRENGTH, True, True
         table.add_log([LogEntry("handover", seat)])
     return events
 

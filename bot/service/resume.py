@@ -21,6 +21,8 @@ RESUME_REDRAWS_PER_SECOND = 20.0
 # An ending owed longer than this is not posted after all: the players have moved on (the channel may hold a newer
 # game by then), and a post Discord keeps refusing is not tried at every restart for ever.
 OWED_AT_MOST = timedelta(hours=1)
+REVEAL, HANDOVER = "reveal", "handover"
+Shown = tuple[str, int]  # a post made since the game's last save: (REVEAL, round) or (HANDOVER, seat)
 
 
 class Resuming(TurnDriver):
@@ -29,7 +31,7 @@ class Resuming(TurnDriver):
     store: GameStore
     notifier: Notifier
     shard: Shard | None
-    _reveals_shown: dict[str, set[int]]
+    _shown: dict[str, set[Shown]]
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process drives the games of a guild (its shard's guilds; every guild when unsharded)."""
@@ -78,33 +80,42 @@ class Resuming(TurnDriver):
             self.notifier.round_ended(table, number)
         self.notifier.match_ended(table)
 
-    def owe_reveals(self, table: Table, ended: list[int]) -> frozenset[int]:
-        """Inside a change about to be saved: the reveals of the rounds it `ended` are owed, the ones the presenter
-        posted since the last save no longer (a finished match's last goes into its owed ending instead). Returns
-        the posted ones it let go, for `reveals_saved` once the change is saved (a failed save keeps the note)."""
-        shown = frozenset(self._reveals_shown.get(table.game_id, ()))
+    def owe_shown(self, table: Table, ended: list[int]) -> frozenset[Shown]:
+        """Inside a change about to be saved: the reveals of the rounds it `ended` are owed; the reveals and handover
+        notices the presenter posted since the last save no longer (a finished match's last reveal goes into its owed
+        ending instead). Returns the posted ones it let go, for `shown_saved` once the change is saved (a failed
+        save keeps the note)."""
+        shown = frozenset(self._shown.get(table.game_id, ()))
         if shown:
-            table.reveals_owed = [number for number in table.reveals_owed if number not in shown]
+            table.reveals_owed = [number for number in table.reveals_owed if (REVEAL, number) not in shown]
+            for seat in (number for kind, number in shown if kind == HANDOVER and number < len(table.seats)):
+                table.seats[seat].handover_owed = False
         if table.playing:
             table.reveals_owed += ended
         return shown
 
-    def reveals_saved(self, game_id: str, shown: frozenset[int]) -> None:
-        """The change that let these posted reveals go is saved: no need to remember them any more."""
-        remembered = self._reveals_shown.get(game_id)
+    def shown_saved(self, game_id: str, shown: frozenset[Shown]) -> None:
+        """The change that let these posted reveals and notices go is saved: no need to remember them any more."""
+        remembered = self._shown.get(game_id)
         if remembered is not None and shown:
             remembered -= shown
             if not remembered:
-                del self._reveals_shown[game_id]
+                del self._shown[game_id]
 
     async def reveal_shown(self, game_id: str, number: int) -> None:
         """A round's reveal was posted: a live match's is owed no more from its next save on (no write of its own:
         a restart before then posts it again, and Discord keeps one copy of a post made again within minutes); a
         finished match's, at once, so that a restart before its standings go out posts only those."""
         if game_id in self._tables:
-            self._reveals_shown.setdefault(game_id, set()).add(number)
+            self._shown.setdefault(game_id, set()).add((REVEAL, number))
             return
         await _settled(game_id, f"its reveal {number}", self.store.settle_reveal(game_id, number))
+
+    async def handover_shown(self, game_id: str, seat: int) -> None:
+        """The notice that a computer plays `seat` now was posted: owed no more from the game's next save on (as a
+        live match's reveal; a finished match's is of no use any more)."""
+        if game_id in self._tables:
+            self._shown.setdefault(game_id, set()).add((HANDOVER, seat))
 
     async def ending_shown(self, game_id: str) -> None:
         """A finished match's ending was posted (or never will be): it is owed no more. A failure to say so is one
@@ -122,6 +133,9 @@ class Resuming(TurnDriver):
             table = self._tables.get(game_id)
             if table is not None and table.playing and table.reveals_owed:
                 self._show_owed_reveals(table)
+            if table is not None:
+                for seat in _owed_handovers(table):  # a crash came between the handover and its notice
+                    self.notifier.seat_handed_over(table, seat)
             self.refresh(game_id)
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
 
@@ -131,9 +145,9 @@ class Resuming(TurnDriver):
         latest, waiting = max(table.reveals_owed), table.paused_until is not None
         if waiting:
             self.notifier.round_ended(table, latest)  # the table then moves below it
-        let_go = [number for number in table.reveals_owed if not waiting or number != latest]
+        let_go = [(REVEAL, number) for number in table.reveals_owed if not waiting or number != latest]
         if let_go:  # with the table's next save
-            self._reveals_shown.setdefault(table.game_id, set()).update(let_go)
+            self._shown.setdefault(table.game_id, set()).update(let_go)
 
     def refresh(self, game_id: str) -> None:
         """Redraw a lobby or live table (after a restart, or when someone pressed a button of an older picture); a
@@ -141,6 +155,13 @@ class Resuming(TurnDriver):
         table = self._tables.get(game_id)
         if table is not None and (table.playing or table.state is None):
             self.notifier.table_changed(table)
+
+
+def _owed_handovers(table: Table) -> list[int]:
+    """The seats of a live match whose people are still to be told that a computer plays for them."""
+    if not table.playing:
+        return []
+    return [seat for seat, record in enumerate(table.seats) if record.handover_owed and not record.left]
 
 
 async def _settled(game_id: str, what: str, settling: Awaitable[None]) -> None:

@@ -23,7 +23,7 @@ from bot.service.errors import (
 )
 from bot.service.keyed_locks import KeyedLocks
 from bot.service.notifier import Notifier, Outcome
-from bot.service.resume import Resuming
+from bot.service.resume import Resuming, Shown
 from bot.service.rulebooks import rules_of
 from bot.service.shards import Shard
 from bot.service.store import GameStore, abandoned_match, finished_match
@@ -59,7 +59,7 @@ class GameService(Resuming):
         self._waits: dict[str, Timer] = {}
         self._settled: dict[str, asyncio.Event] = {}
         self._refresher: asyncio.Task[None] | None = None
-        self._reveals_shown: dict[str, set[int]] = {}  # bot.service.resume: posted since the game's last save
+        self._shown: dict[str, set[Shown]] = {}  # bot.service.resume: posted since the game's last save
         self.matches_finished = 0  # recorded since the process started (bot.pulse's status line)
 
     # -- looking up -------------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ class GameService(Resuming):
                 table.active_at = self.clock.now()
             events += rules_of(table).side_moves(table, self.rng)
             ended = rules_of(table).ended_rounds(events)
-            shown = self.owe_reveals(table, ended)
+            shown = self.owe_shown(table, ended)
             moves.pause_after_round(table, events, self.clock.now())
             moves.refresh_deadline(table, turn_key, self.clock.now())
             record = abandons(table) if abandons is not None and table.playing else None
@@ -239,7 +239,7 @@ class GameService(Resuming):
                 await self._close(table, "abandoned", record=record)
                 return table, events
             await self._persist(table, ended)
-            self.reveals_saved(table.game_id, shown)
+            self.shown_saved(table.game_id, shown)
         if announce:
             self._announce(before, table, events)
         if restart:
@@ -304,7 +304,7 @@ class GameService(Resuming):
     def _forget(self, game_id: str) -> None:
         """Let go of everything kept for a game, so a long-running bot does not hold every game it ever ran."""
         self._tables.pop(game_id, None)
-        self._reveals_shown.pop(game_id, None)
+        self._shown.pop(game_id, None)
         self._stop_driving(game_id)
         settled = self._settled.pop(game_id, None)
         if settled is not None:

@@ -71,6 +71,9 @@ class FakeMessages:
     async def ending_shown(self, game_id: str) -> None:
         self.shown.append(("ending", game_id, 0))
 
+    async def handover_shown(self, game_id: str, seat: int) -> None:
+        self.shown.append(("handover", game_id, seat))
+
 
 class SlowPainter:
     """A table renderer that draws only when let through; it notes what it drew and how many drawings were pending."""
@@ -471,6 +474,8 @@ async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> Non
     shown.seat_handed_over(table, 1)
     await asyncio.wait_for(shown.close(), 5.0)
     assert len(messages.posts) == 2
+    # each notice, once posted, is owed no more (bot.service.resume posts an owed one after a restart)
+    assert messages.shown == [("handover", table.game_id, 0), ("handover", table.game_id, 1)]
 
 
 async def test_a_closing_bot_waits_for_its_posts_no_longer_than_it_may() -> None:
