@@ -108,11 +108,12 @@ class DreamcatsBot(DreamcatsBase):
         if self._freeze_startup:
             freeze_startup_objects()
             self._collector.start()
+        left_pinged = await self.turn_pings.read_leftovers()  # before any of this process's own: an earlier one's
         broken = await self.service.resume()
         log.info("resumed %d live game(s), %d unreadable%s", len(self.service.tables), len(broken),
                  "" if self.shard is None else f" ({self.shard})")
         await reveal_hides.resume(self)
-        self.turn_pings.delete_leftovers()  # a crash may have left some posted
+        self.turn_pings.take_up_leftovers(left_pinged)
         self.pulse.start()
 
     @property

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from sqlalchemy import select
@@ -38,8 +39,9 @@ class PostedPing:
     place: PingPlace
 
     def to_value(self) -> str:
-        """The JSON stored in bot_state."""
-        return json.dumps({"message_id": self.message_id, "key": self.key, "place": asdict(self.place)})
+        """The JSON stored in bot_state (the guild also on its own, to be read before the rest)."""
+        return json.dumps({"guild_id": self.place.guild_id, "message_id": self.message_id, "key": self.key,
+                           "place": asdict(self.place)})
 
     @classmethod
     def from_value(cls, value: str) -> PostedPing:
@@ -47,9 +49,14 @@ class PostedPing:
         data = json.loads(value)
         round_number, turns, seat, user_id = (int(part) for part in data["key"])
         place = data["place"]
-        if not isinstance(place, dict):
-            raise TypeError(f"a ping's place is {type(place).__name__}, not an object")
-        return cls(int(data["message_id"]), (round_number, turns, seat, user_id), PingPlace(**place))
+        place = PingPlace(str(place["game_id"]), int(place["guild_id"]), int(place["channel_id"]),
+                          str(place["locale"]), str(place["title"]), int(place["user_id"]), str(place["name"]))
+        return cls(int(data["message_id"]), (round_number, turns, seat, user_id), place)
+
+
+def guild_of(value: str) -> int:
+    """The guild of a stored ping, read on its own; KeyError, TypeError or ValueError if it cannot be read."""
+    return int(json.loads(value)["guild_id"])
 
 
 async def remember(db: Database, ping: PostedPing) -> None:
@@ -74,8 +81,9 @@ async def _drop(db: Database, key: str) -> None:
         log.warning("could not forget the turn ping %s: %r", key.removeprefix(KEY_PREFIX), exc)
 
 
-async def leftovers(db: Database) -> list[PostedPing]:
-    """Every ping a process left posted (every guild's: the caller keeps its own); unreadable rows are forgotten."""
+async def leftovers(db: Database, owns: Callable[[int], bool]) -> list[PostedPing]:
+    """The pings a process left posted in the guilds this one `owns`. An unreadable row of those guilds is forgotten,
+    one whose guild cannot be read too (no process could take it up); other guilds' rows are their processes' own."""
     async def work(session: AsyncSession) -> list[tuple[str, str]]:
         rows = await session.execute(select(BotState.key, BotState.value).where(BotState.key.startswith(KEY_PREFIX)))
         return [(key, value) for key, value in rows]
@@ -83,6 +91,8 @@ async def leftovers(db: Database) -> list[PostedPing]:
     pings = []
     for key, value in await db.read(work):
         try:
+            if not owns(guild_of(value)):
+                continue
             pings.append(PostedPing.from_value(value))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("an unreadable turn ping left by an earlier process was dropped (%s): %r", key, exc)

@@ -12,9 +12,9 @@ learn that the table waits for them. What players expect, and what this does:
 - The ping mentions only that person (allowed mentions limited to them), says nothing but that it is their turn
   (no card, nothing hidden) in the table's language, and links to the table message. It is deleted as soon as the
   turn moves on (they acted, their time ran out, they left) or the match ends or is stopped; if Discord refuses
-  the deletion it is edited to a folded line instead, and if that fails too, one log line and nothing else. A ping
-  Discord failed to answer is sent once more at once with the same nonce, so one it made anyway comes back to be
-  deleted in time.
+  the deletion it is edited to a folded line instead; if that fails too, one log line, and the next process tries
+  again if Discord was unwell (bot.ping_leftovers). A ping Discord failed to answer is sent once more at once with
+  the same nonce, so one it made anyway comes back to be deleted in time.
 - Whether a person is pinged: their own choice in this server (`/dreamcats pings`), else the server's default
   (`/dreamcats settings turn_pings`, on unless a manager turned it off). The choice is read only when a ping is
   about to be posted, so a change applies from the next turn.
@@ -47,6 +47,8 @@ PING_GRACE = 8.0  # seconds a turn may go without a move before its person is pi
 CLOSE_PATIENCE = 2.0  # seconds a stopping bot waits for its pings to be deleted
 PING_TRIES = 2  # a ping Discord failed is sent once more, at once
 LEFTOVERS_PER_SECOND = 20.0  # pings a crash left, deleted after the restart at this pace (as the tables' redraws)
+
+
 @dataclass(eq=False)
 class _Ping:
     """One turn's ping. It waits as a timer handle and is remembered as a message id, never as a sleeping task: at
@@ -208,39 +210,45 @@ class TurnPings:
             log.info("game %s: could not fold a turn ping either: %r", place.game_id, exc)
             return not isinstance(exc, DISCORD_UNWELL)
 
-    def delete_leftovers(self) -> None:
-        """Start deleting the pings an earlier process left posted (a crash), those of this process's guilds."""
-        self._track(self._delete_leftovers())
-
-    async def _delete_leftovers(self) -> None:
+    async def read_leftovers(self) -> list[PostedPing]:
+        """The pings an earlier process left posted in this process's guilds (read before this one posts any)."""
         try:
-            found = await leftovers(self.bot.db)
+            return await leftovers(self.bot.db, self.bot.service.owns_guild)
         except STORAGE_FAILED as exc:  # they stay until a later start can read them
             log.warning("could not read the turn pings an earlier process left: %r", exc)
-            return
-        for ping in found:
-            place = ping.place
-            if not self.bot.service.owns_guild(place.guild_id):  # another process's shard: that process's to take
-                continue
-            if not self._adopt(place, ping.key, ping.message_id):
-                await self._guarded(place, self._remove(place, ping.message_id))
-                await asyncio.sleep(1 / LEFTOVERS_PER_SECOND)
+            return []
 
-    def _adopt(self, place: PingPlace, key: TurnKey, message_id: int) -> bool:
-        """Keep a ping an earlier process posted if its turn still waits for its person: it is this turn's ping."""
+    def take_up_leftovers(self, found: list[PostedPing]) -> None:
+        """Keep the pings `found` whose turn still waits for their person; delete the others, a few a second."""
+        if found:
+            self._track(self._take_up(found))
+
+    async def _take_up(self, found: list[PostedPing]) -> None:
+        for ping in found:
+            try:
+                if self._adopt(ping):
+                    continue
+            except Exception as exc:  # one ping that cannot be taken up must not keep the others
+                log_failure(log, exc, "game %s: a turn ping left by an earlier process: %r", ping.place.game_id, exc)
+            await self._guarded(ping.place, self._remove(ping.place, ping.message_id))
+            await asyncio.sleep(1 / LEFTOVERS_PER_SECOND)
+
+    def _adopt(self, ping: PostedPing) -> bool:
+        """Keep a ping an earlier process posted if its turn still waits for its person and this process has not begun
+        pinging for it (its grace not over): it is this turn's ping."""
         try:
-            due = ping_due(self.bot.service.get(place.game_id))
+            due = ping_due(self.bot.service.get(ping.place.game_id))
         except GameGoneError:
             return False
-        current = self._pings.get(place.game_id)
-        if due != key or (current is not None and (current.key != due or current.posted is not None)):
+        current = self._pings.get(ping.place.game_id)
+        if due != ping.key or (current is not None and (current.key != due or current.grace is None)):
             return False
         if current is None:  # the table's redraw after the restart has not come to it yet
-            current = self._pings[place.game_id] = _Ping(key, place)
+            current = self._pings[ping.place.game_id] = _Ping(ping.key, ping.place)
         if current.grace is not None:
             current.grace.cancel()
             current.grace = None
-        current.posted = message_id
+        current.posted = ping.message_id
         return True
 
     async def close(self) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
+import json
 import logging
+import random
 
 import pytest
 from sqlalchemy import select
@@ -11,7 +12,7 @@ from sqlalchemy import select
 from bot import turn_pings
 from bot.client import DreamcatsBot
 from bot.ping_leftovers import KEY_PREFIX
-from bot.service import ManualClock
+from bot.service import ManualClock, shard_of
 from bot.storage import save_bot_state_row
 from bot.storage.models import BotState
 from bot.turn_pings import PING_GRACE
@@ -102,19 +103,28 @@ async def test_a_ping_ended_with_its_turn_is_forgotten(world: World) -> None:
         assert await stored_pings(bot) == []
 
 
-async def test_an_unreadable_leftover_is_dropped_with_one_line(world: World, caplog: pytest.LogCaptureFixture) -> None:
+async def test_unreadable_leftovers_of_its_guilds_are_dropped_and_other_shards_rows_left_alone(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="bot")
+    own = shard_of(world.guild.id, 2)
+    other_guild = world.guild.id + (1 << 22)  # the next shard's
+    assert shard_of(other_guild, 2) != own
+    place = {"game_id": "x", "guild_id": world.guild.id, "channel_id": world.games.id, "locale": "en",
+             "title": "Dreamcats", "user_id": world.ana.id, "name": "Ana"}
+    rows = {
+        1: {"message_id": 1},  # no guild: no process could take it up
+        2: {"guild_id": world.guild.id, "message_id": 2, "key": [1, 0, 0, 5], "place": {"game_id": "x"}},
+        3: {"guild_id": world.guild.id, "message_id": 3, "key": [1, 0, 0, 5], "place": {**place, "user_id": "Ana"}},
+        4: {"guild_id": other_guild, "message_id": 4, "key": [1, 0, 0, 5], "place": {"game_id": "y"}},
+    }
     first = make_bot(world)
     async with world.fake.run(first):
-        await first.db.write_core(lambda c: save_bot_state_row(c, key=f"{KEY_PREFIX}1", value='{"message_id": 1}'))
-        await first.db.write_core(lambda c: save_bot_state_row(c, key=f"{KEY_PREFIX}2", value=(
-            '{"message_id": 2, "place": {"game_id": "x"}}')))
-    second = make_bot(world, seed=8)
-    async with world.fake.run(second):
-        for _ in range(100):  # they are dropped by a task of the new process's start
-            if not await stored_pings(second):
-                break
-            await asyncio.sleep(0.01)
-        assert await stored_pings(second) == []
+        for number, value in rows.items():
+            await first.db.write_core(lambda c, n=number, v=value: save_bot_state_row(  # type: ignore[misc]
+                c, key=f"{KEY_PREFIX}{n}", value=json.dumps(v)))
+    second = DreamcatsBot(database_url=world.database_url, clock=ManualClock(), computer_pause=0.0, edit_interval=0.0,
+                          rng=random.Random(8), shard=(own, 2))
+    async with world.fake.run(second):  # read and dropped at its start, before it resumes any game
+        assert await stored_pings(second) == [f"{KEY_PREFIX}4"]  # the other shard's process reads that one
     lines = [r.getMessage() for r in caplog.records if "turn ping left by an earlier process" in r.getMessage()]
-    assert len(lines) == 2 and world.fake.violations == []
+    assert len(lines) == 3 and world.fake.violations == []
