@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tests.benchmarks import load_process
 from tests.benchmarks.load_bot import Counters, watch_loop
 from tests.benchmarks.load_heap_lines import growth_lines, memory_lines, objects_lines
 from tests.benchmarks.load_people import Tally
@@ -195,7 +196,7 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
             quiet_collector()
         bot = await BotProcess.start_as_asked(fake, url, log, args)
         empty = await bot.wait_ready()
-        size_before = await database_bytes(url)
+        size_before, kept_before = await database_bytes(url), await load_process.kept_bytes(url)
         tasks, opened, second_half = await open_all(bot, fake, tables, args)
         if args.fake_collects_while_opening:
             quiet_collector()
@@ -221,7 +222,8 @@ async def bench(args: argparse.Namespace, url: str, directory: Path) -> None:
         else:
             await bot.quit()
         growth = (await database_bytes(url) - size_before) / max(1, finished)
-        lines.append(f"database: {growth / 1024:.1f} KiB growth per finished match ({finished} finished)")
+        lines.append(f"database: {growth / 1024:.1f} KiB growth per finished match ({finished} finished)"
+                     + load_process.kept_line(kept_before, await load_process.kept_bytes(url), finished))
         violations = {v.rule for v in fake.violations}
         lines.append(f"fake Discord: {len(fake.violations)} violations {sorted(violations)}; bot log: {log}")
     # Only now: the first collection after the window walks everything it made (seconds at 1,000 tables), and

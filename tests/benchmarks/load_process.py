@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from tests.fakediscord import FakeDiscord
@@ -123,6 +124,43 @@ async def database_bytes(url: str) -> int:
         size = (await connection.execute(text("SELECT pg_database_size(current_database())"))).scalar_one()
     await engine.dispose()
     return int(size)
+
+
+# What a finished match keeps for good: its record, seats, rounds and scores, and the ratings and names they update.
+RECORD_TABLES = ("matches", "match_seats", "rounds", "round_scores", "player_ratings", "players")
+_STORIES = text("SELECT COALESCE(SUM(LENGTH(value)), 0) FROM bot_state WHERE key LIKE 'look:%'")
+
+
+async def kept_bytes(url: str) -> tuple[int, int] | None:
+    """The bytes of the finished matches' tables (their indexes included) and of the rounds' stories for How did I
+    do? (deleted after 30 days, bot.look_back); None where SQLite cannot say (built without its dbstat table)."""
+    engine = create_async_engine(url)
+    try:
+        async with engine.connect() as connection:
+            if make_url(url).get_backend_name() == "sqlite":
+                schema = await connection.execute(text("SELECT name, tbl_name FROM sqlite_schema"))
+                owners = {name: table for name, table in schema.all()}
+                pages = (await connection.execute(text("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"))).all()
+                records = sum(int(size) for name, size in pages if owners.get(name) in RECORD_TABLES)
+            else:
+                sizes = [f"pg_total_relation_size('{table}')" for table in RECORD_TABLES]
+                records = int((await connection.execute(text(f"SELECT {' + '.join(sizes)}"))).scalar_one())
+            stories = int((await connection.execute(_STORIES)).scalar_one())
+    except OperationalError:  # no dbstat in this SQLite
+        return None
+    finally:
+        await engine.dispose()
+    return records, stories
+
+
+def kept_line(before: tuple[int, int] | None, after: tuple[int, int] | None, finished: int) -> str:
+    """What of the growth a finished match keeps for good, and its stories (kept 30 days): per finished match."""
+    if before is None or after is None:
+        return ""
+    per_match = [(later - earlier) / max(1, finished) / 1024 for earlier, later in zip(before, after, strict=True)]
+    records, stories = per_match
+    return (f"; of it, the matches' records {records:.1f} KiB (kept for good) and their rounds' stories {stories:.1f} "
+            "KiB (kept 30 days); the rest: the live tables' rows, the other tables and SQLite's write-ahead log")
 
 
 def process_cpu() -> float:
