@@ -13,6 +13,7 @@ from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 _LINK = re.compile(r"discord\.com/channels/\d+/\d+/(\d+)")
 _MAX_STEPS = 8
 _START_TRIES = 10
+_LOBBY_TRIES = 3  # a lobby click whose answer never came is made again, up to this many times in all
 _BUSY = t("error.BotBusyError", "en")
 
 
@@ -43,15 +44,23 @@ class PlayingTable(LoadTable):
             return False
         self.game_id = lobby.custom_ids[0].split(":")[1]
         await self.pause()
-        await self.press(guest, lobby, f"dc:{self.game_id}:join")
+        await self._press_again_if_failed(guest, lobby, f"dc:{self.game_id}:join")
         await self.pause()
-        await self.press(host, lobby, f"ds:{self.game_id}:addbot", ["normal"])
+        await self._press_again_if_failed(host, lobby, f"ds:{self.game_id}:addbot", ["normal"])
         for _ in range(_START_TRIES):  # a join still being saved is refused as "needs two seats": try again
             await self.pause()
             if self.message is not None or await self.press(host, lobby, f"dc:{self.game_id}:start") is not None:
                 break
             await asyncio.sleep(0.5)
         return await self._wait_for_table()
+
+    async def _press_again_if_failed(self, user: FakeUser, lobby: FakeMessage, custom_id: str,
+                                     values: list[str] | None = None) -> None:
+        """A lobby click whose answer never came ("This interaction failed" on Discord): the person clicks again."""
+        for _ in range(_LOBBY_TRIES):
+            if await self.press(user, lobby, custom_id, values) is not None or self.stopping:
+                return
+            await self.pause()
 
     async def _start_lobby(self, host: FakeUser) -> FakeMessage | None:
         """/dreamcats start; if the answer was late or says a game is already open, find that lobby as a person
