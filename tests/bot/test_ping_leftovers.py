@@ -30,6 +30,18 @@ async def stored_pings(bot: DreamcatsBot) -> list[str]:
         return list(await session.scalars(select(BotState.key).where(BotState.key.startswith(KEY_PREFIX))))
 
 
+async def _pinged(world: World, bot: DreamcatsBot, clock: ManualClock) -> tuple[Players, FakeMessage]:
+    """A table on `bot` at Ana's first turn, left waiting past the grace: her ping posted and remembered."""
+    players = await open_table(world, bot)
+    await players.initial_peeks()
+    await clock.advance(PING_GRACE + 1)
+    ping = await world.fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
+    await world.fake.wait_until(lambda: bot.turn_pings.posted == 1, what="the ping known to the bot")
+    await players.settle()
+    assert await stored_pings(bot) == [f"{KEY_PREFIX}{ping.id}"]
+    return players, ping
+
+
 async def _pinged_then_killed(world: World, *, act_first: bool) -> tuple[BotRunner, Players, FakeMessage]:
     """A table whose person was pinged; the bot dies while Discord is slow with the ping's deletion, so that its last
     seconds are not enough to delete it (`act_first`: after the person acted, so the ping's turn is over)."""
@@ -37,13 +49,7 @@ async def _pinged_then_killed(world: World, *, act_first: bool) -> tuple[BotRunn
     first = make_bot(world, clock=clock)
     runner = fake.run(first)
     await runner.start()
-    players = await open_table(world, first)
-    await players.initial_peeks()
-    await clock.advance(PING_GRACE + 1)
-    ping = await fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
-    await fake.wait_until(lambda: first.turn_pings.posted == 1, what="the ping known to the bot")
-    await players.settle()
-    assert await stored_pings(first) == [f"{KEY_PREFIX}{ping.id}"]
+    players, ping = await _pinged(world, first, clock)
     fake.outage = lambda call: Fault(error=service_unavailable(), delay=1.0) if str(ping.id) in call.path else None
     if act_first:
         await players.play_turn_step()
@@ -90,13 +96,7 @@ async def test_a_ping_ended_with_its_turn_is_forgotten(world: World) -> None:
     fake, clock = world.fake, ManualClock()
     bot = make_bot(world, clock=clock)
     async with fake.run(bot):
-        players = await open_table(world, bot)
-        await players.initial_peeks()
-        await clock.advance(PING_GRACE + 1)
-        ping = await fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
-        await fake.wait_until(lambda: bot.turn_pings.posted == 1, what="the ping known to the bot")
-        await players.settle()
-        assert await stored_pings(bot) == [f"{KEY_PREFIX}{ping.id}"]
+        players, ping = await _pinged(world, bot, clock)
         await players.play_turn_step()  # Ana acts: her ping goes, and so does its row
         await fake.wait_until(lambda: ping.deleted, what="the ping deleted")
         await players.settle()
