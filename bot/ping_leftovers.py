@@ -17,13 +17,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.ping_place import PingPlace, TurnKey
-from bot.storage import Database, StorageError, delete_bot_state_row, save_bot_state_row
-from bot.storage.models import BotState
+from bot.storage import Database, StorageError, bot_state_under, delete_bot_state_row, save_bot_state_row
 
 log = logging.getLogger(__name__)
 KEY_PREFIX = "ping:"
@@ -84,12 +81,8 @@ async def _drop(db: Database, key: str) -> None:
 async def leftovers(db: Database, owns: Callable[[int], bool]) -> list[PostedPing]:
     """The pings a process left posted in the guilds this one `owns`. An unreadable row of those guilds is forgotten,
     one whose guild cannot be read too (no process could take it up); other guilds' rows are their processes' own."""
-    async def work(session: AsyncSession) -> list[tuple[str, str]]:
-        rows = await session.execute(select(BotState.key, BotState.value).where(BotState.key.startswith(KEY_PREFIX)))
-        return [(key, value) for key, value in rows]
-
     pings = []
-    for key, value in await db.read(work):
+    for key, value in await db.read(lambda session: bot_state_under(session, prefix=KEY_PREFIX)):
         try:
             if not owns(guild_of(value)):
                 continue

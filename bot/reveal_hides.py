@@ -18,15 +18,12 @@ from datetime import datetime, timedelta
 from typing import cast
 
 import discord
-from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.service.clock import Timer
-from bot.storage import Database, StorageError, delete_bot_state_row, save_bot_state_row
-from bot.storage.models import BotState
+from bot.storage import Database, StorageError, bot_state_under, delete_bot_state_row, save_bot_state_row
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +82,8 @@ async def _forget(db: Database, message_id: int) -> None:
 
 
 async def _pending(db: Database) -> list[PendingHide]:
-    async def work(session: AsyncSession) -> list[str]:
-        rows = await session.scalars(select(BotState.value).where(BotState.key.startswith(KEY_PREFIX)))
-        return list(rows)
-
     hides = []
-    for value in await db.read(work):
+    for _, value in await db.read(lambda session: bot_state_under(session, prefix=KEY_PREFIX)):
         try:
             hides.append(PendingHide.from_value(value))
         except (KeyError, TypeError, ValueError) as exc:

@@ -131,9 +131,9 @@ class Resuming(TurnDriver):
             await asyncio.sleep(1 / RESUME_REDRAWS_PER_SECOND)
         for game_id in game_ids:
             table = self._tables.get(game_id)
-            if table is not None and table.playing and table.reveals_owed:
-                self._show_owed_reveals(table)
-            if table is not None:
+            if table is not None and table.playing:
+                if table.reveals_owed:
+                    self._show_owed_reveals(table)
                 for seat in _owed_handovers(table):  # a crash came between the handover and its notice
                     self.notifier.seat_handed_over(table, seat)
             self.refresh(game_id)
@@ -158,9 +158,7 @@ class Resuming(TurnDriver):
 
 
 def _owed_handovers(table: Table) -> list[int]:
-    """The seats of a live match whose people are still to be told that a computer plays for them."""
-    if not table.playing:
-        return []
+    """The seats of a match whose people are still to be told that a computer plays for them."""
     return [seat for seat, record in enumerate(table.seats) if record.handover_owed and not record.left]
 
 

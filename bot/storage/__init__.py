@@ -8,7 +8,13 @@ The caller owns the transaction; writes go through the one write path (see bot.s
         page = await leaderboard(session, guild_id=guild_id)
 """
 
-from bot.storage.bot_state import delete_bot_state_row, get_bot_state, save_bot_state, save_bot_state_row
+from bot.storage.bot_state import (
+    bot_state_under,
+    delete_bot_state_row,
+    get_bot_state,
+    save_bot_state,
+    save_bot_state_row,
+)
 from bot.storage.database import Database, database_url
 from bot.storage.live import (
     LiveSave,
@@ -50,7 +56,7 @@ __all__ = [
     "Database", "InvalidMatchRecordError", "LastMatch", "LeaderboardPage", "LeaderboardRow", "LiveGameNotFoundError",
     "LiveGameRecord", "LiveSave", "MatchRecord", "OwedEndingRecord", "PlayerStats", "RecentMatch", "RoundRecord",
     "SeatRecord", "ServerSettingsRecord", "StorageBusyError", "StorageError", "VersionConflictError",
-    "create_live_game", "database_url", "delete_bot_state_row", "delete_live_game", "display_rating",
+    "bot_state_under", "create_live_game", "database_url", "delete_bot_state_row", "delete_live_game", "display_rating",
     "drop_owed_reveal", "get_bot_state", "get_server_settings", "get_turn_pings_choice", "insert_live_row",
     "last_match", "leaderboard", "live_game_for_channel", "load_live_games", "load_owed_endings",
     "mark_live_game_broken", "owe_ending", "player_stats", "record_match", "save_bot_state", "save_bot_state_row",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import Connection, Table, bindparam, delete
+from sqlalchemy import Connection, Table, bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.group_commit import core_on_session
@@ -19,6 +19,12 @@ async def get_bot_state(session: AsyncSession, *, key: str) -> str | None:
     """The value stored under `key`, or None."""
     row = await session.get(BotState, key)
     return None if row is None else row.value
+
+
+async def bot_state_under(session: AsyncSession, *, prefix: str) -> list[tuple[str, str]]:
+    """Every (key, value) stored under a key that begins with `prefix` (a kind of value: "reveal:", "ping:")."""
+    rows = await session.execute(select(BotState.key, BotState.value).where(BotState.key.startswith(prefix)))
+    return [(key, value) for key, value in rows]
 
 
 async def save_bot_state(session: AsyncSession, *, key: str, value: str) -> None:
