@@ -278,7 +278,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
     async def settings(self, interaction: discord.Interaction,
                        point_limit: app_commands.Range[int, POINT_LIMIT_RANGE[0], POINT_LIMIT_RANGE[1]] | None = None,
                        penalty: int | None = None,
-                       turn_timer: app_commands.Range[int, TURN_TIMER_RANGE[0], TURN_TIMER_RANGE[1]] | None = None,
+                       turn_timer: app_commands.Range[int, 0, TURN_TIMER_RANGE[1]] | None = None,
                        memory_aid: bool | None = None,
                        reveal_time: app_commands.Range[int, 0, REVEAL_TIME_RANGE[1]] | None = None,
                        table_language: str | None = None, turn_pings: bool | None = None,

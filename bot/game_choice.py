@@ -178,14 +178,19 @@ LOBBY_SETTINGS: dict[str, tuple[Callable[[StartOptions, ServerSettingsRecord, in
     "catduel": (_catduel_settings, CATDUEL_TIMER_RANGE)}
 
 
+def default_timer(game: str) -> int:
+    """A game's own turn timer, which its lobbies get where the server never chose one."""
+    return GAME_TIMER_DEFAULTS.get(game, GAME_TIMER_DEFAULTS[DREAMCATS])
+
+
 def _turn_timer(game: str, given: int | None, server: ServerSettingsRecord, allowed: tuple[int, int]) -> int:
     """The timer asked for (refused outside the game's range), else the server's brought into the range; a server
-    that never changed its timer from the default has each game's own default (Cat Duel's 60 s, RULES-catduel §9)."""
+    that never chose a timer (or chose 0 since) has each game's own default (Cat Duel's 60 s, RULES-catduel §9)."""
     low, high = allowed
     if given is not None and not low <= given <= high:
         raise TimerOutOfRangeError(given, allowed, game)
     if given is not None:
         return given
-    if server.turn_timer == ServerSettingsRecord().turn_timer:
-        return GAME_TIMER_DEFAULTS.get(game, server.turn_timer)
+    if server.turn_timer is None:
+        return default_timer(game)
     return min(max(server.turn_timer, low), high)

@@ -9,9 +9,10 @@ import discord
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.answers import Answer, send_answer
-from bot.game_choice import game_title
+from bot.game_choice import default_timer, game_title
 from bot.i18n import resolve_locale, t, tn
 from bot.storage import Database, ServerSettingsRecord, get_server_settings, save_server_settings
+from bot.storage.records import DREAMCATS
 from game.dream21 import Dream21Settings
 from game.dream21.settings import HANDS_PER_SEAT_RANGE
 from game.dreamcats import MatchSettings, SettingsError
@@ -45,7 +46,7 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
     values = {
         "point_limit": tn("unit.points", settings.point_limit, locale),
         "penalty": f"{settings.penalty} ({t(f'term.penalty.{penalty}', locale)})",
-        "turn_timer": tn("unit.seconds", settings.turn_timer, locale),
+        "turn_timer": _turn_timer_text(settings.turn_timer, locale),
         "memory_aid": t(f"standings.settings.memory_aid.{'on' if settings.memory_aid else 'off'}", locale),
         "reveal_time": reveal,
         "table_language": t(f"command.settings.option.table_language.choice.{language}", locale),
@@ -62,11 +63,19 @@ def settings_embed(settings: ServerSettingsRecord, *, locale: str, changed: bool
     return embed
 
 
+def _turn_timer_text(timer: int | None, locale: str) -> str:
+    if timer is not None:
+        return tn("unit.seconds", timer, locale)
+    return t("standings.settings.turn_timer.each_game", locale,
+             usual=tn("unit.seconds", default_timer(DREAMCATS), locale),
+             catduel=tn("unit.seconds", default_timer("catduel"), locale))
+
+
 def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSettingsRecord:
     """The settings with the given values (None = unchanged) applied; InvalidSettingError on a bad one.
 
-    reveal_time 0 means "keep reveals on screen"; table_language is "auto", "en" or "pl"; turn_pings and
-    game_threads are bools; default_game is a game.games key.
+    reveal_time 0 means "keep reveals on screen" and turn_timer 0 "each game's own default"; table_language is
+    "auto", "en" or "pl"; turn_pings and game_threads are bools; default_game is a game.games key.
     """
     given = {name: value for name, value in changes.items() if value is not None}
     default_game = given.pop("default_game", None)
@@ -79,8 +88,13 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
         raise InvalidSettingError("table_language")
     if given.get("reveal_time") == 0:
         given["reveal_time"] = None
+    unset_timer = given.get("turn_timer") == 0
+    if unset_timer:
+        del given["turn_timer"]
     check_values(**given)
     updated = replace(current, **given)
+    if unset_timer:
+        updated = replace(updated, turn_timer=None)
     if pings is not None:
         updated = replace(updated, turn_pings=bool(pings))
     if threads is not None:

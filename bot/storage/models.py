@@ -81,7 +81,7 @@ class ServerSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     point_limit: Mapped[int] = mapped_column(Integer)
     penalty: Mapped[int] = mapped_column(Integer)
-    turn_timer: Mapped[int] = mapped_column(Integer)
+    turn_timer: Mapped[int | None] = mapped_column(Integer)  # None: each game's own default
     memory_aid: Mapped[bool] = mapped_column(Boolean)
     reveal_time: Mapped[int | None] = mapped_column(Integer)
     table_locale: Mapped[str | None] = mapped_column(String(16))

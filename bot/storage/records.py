@@ -26,11 +26,12 @@ class ServerSettingsRecord:
     """A server's defaults for new matches; `reveal_time` None keeps reveals, `table_locale` None follows Discord;
     `turn_pings`: whether the person whose turn it is gets pinged (each person may choose otherwise);
     `game_threads`: whether each game is played in a thread of its own (`/dreamcats start thread` overrides it);
-    `default_game`: the game.games key that /dreamcats start, leaderboard and stats pick when given none."""
+    `default_game`: the game.games key that /dreamcats start, leaderboard and stats pick when given none;
+    `turn_timer` None (never chosen) gives each game its own default (bot.game_choice)."""
 
     point_limit: int = 100
     penalty: int = 5
-    turn_timer: int = 120
+    turn_timer: int | None = None
     memory_aid: bool = False
     reveal_time: int | None = 20
     table_locale: str | None = None

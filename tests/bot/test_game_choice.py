@@ -277,6 +277,8 @@ def test_each_game_keeps_its_own_timer_until_the_server_chooses_one() -> None:
     assert [lobby_settings(game, untouched).turn_timer for game in games] == [60, 120, 120]
     chosen = ServerSettingsRecord(turn_timer=200)
     assert [lobby_settings(game, chosen).turn_timer for game in games] == [200, 200, 200]
+    # 120 chosen is a choice like any other (it once read as never chosen, and Cat Duel got 60 s).
+    assert [lobby_settings(game, replace(chosen, turn_timer=120)).turn_timer for game in games] == [120, 120, 120]
     for timer in (29, 901):  # Dreamcats' own range is checked too, not only the command's
         with pytest.raises(TimerOutOfRangeError):
             lobby_settings("dreamcats", untouched, timer=timer)
@@ -313,3 +315,34 @@ async def test_dream21_paging_buttons_keep_their_game() -> None:
     old = LeaderboardButton.__discord_ui_compiled_template__.match("dcl:2:n:42")  # posted before other games
     assert old is not None
     assert (await LeaderboardButton.from_custom_id(None, buttons[1].item, old)).game == "dreamcats"  # type: ignore[arg-type]
+
+
+async def test_a_server_that_chose_120_seconds_gets_them_in_cat_duel_until_it_unsets_its_timer(world: World) -> None:
+    fake, mod, bot = world.fake, _moderator(world), make_bot(world)
+    async with fake.run(bot):
+        shown = await fake.slash(mod, world.games, "dreamcats settings")
+        assert shown.reply is not None
+        fields = {f["name"]: f["value"] for f in shown.reply.embeds[0]["fields"]}
+        assert fields["Turn timer"] == "each game's own: 120 seconds (Cat Duel 60 seconds)"
+        chosen = await fake.slash(mod, world.games, "dreamcats settings", turn_timer=120)
+        assert chosen.reply is not None
+        assert {f["name"]: f["value"] for f in chosen.reply.embeds[0]["fields"]}["Turn timer"] == "120 seconds"
+        await fake.slash(world.ana, world.games, "dreamcats start", game="catduel")
+        table = _table(bot, world)
+        assert table is not None and table.game == "catduel" and table.settings.turn_timer == 120
+        await bot.service.close(table.game_id, world.ana.id, is_manager=False, reason="cancelled")
+        unset = await fake.slash(mod, world.games, "dreamcats settings", turn_timer=0)
+        assert unset.reply is not None
+        fields = {f["name"]: f["value"] for f in unset.reply.embeds[0]["fields"]}
+        assert fields["Turn timer"] == "each game's own: 120 seconds (Cat Duel 60 seconds)"
+        too_short = await fake.slash(mod, world.games, "dreamcats settings", turn_timer=29)
+        assert too_short.reply is not None and too_short.reply.ephemeral
+        assert too_short.reply.content == "The turn timer must be from 30 to 900 seconds, or 0 for each game's own."
+        await fake.slash(world.ana, world.games, "dreamcats start", game="catduel")
+        table = _table(bot, world)
+        assert table is not None and table.settings.turn_timer == 60
+    db = await Database.open(world.database_url)
+    try:
+        assert (await db.read(lambda s: get_server_settings(s, guild_id=world.guild.id))).turn_timer is None
+    finally:
+        await db.close()

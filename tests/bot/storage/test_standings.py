@@ -91,7 +91,8 @@ def test_stats_embed_shows_every_figure_and_recent_matches() -> None:
 def test_settings_embed_shows_keep_and_the_language() -> None:
     record = ServerSettingsRecord(penalty=15, reveal_time=None, table_locale="pl", memory_aid=True, turn_pings=False)
     fields = {f.name: f.value for f in settings_embed(record, locale="en", changed=True).fields}
-    assert fields == {"Point limit": "100 points", "Wake up! penalty": "15 (risky)", "Turn timer": "120 seconds",
+    assert fields == {"Point limit": "100 points", "Wake up! penalty": "15 (risky)",
+                      "Turn timer": "each game's own: 120 seconds (Cat Duel 60 seconds)",
                       "Memory aid": "on", "Reveal time": "kept on screen", "Table language": "Polish",
                       "Turn pings": "off", "Game threads": "off", "Default game": "Dreamcats"}
 
@@ -110,7 +111,7 @@ def test_changed_settings_applies_only_what_was_given() -> None:
     [
         ({"point_limit": 20}, "The point limit must be a whole number from 30 to 500."),
         ({"penalty": 7}, "The penalty must be 5 (normal) or 15 (risky)."),
-        ({"turn_timer": 901}, "The turn timer must be from 30 to 900 seconds."),
+        ({"turn_timer": 901}, "The turn timer must be from 30 to 900 seconds, or 0 for each game's own."),
         ({"reveal_time": 4}, "The reveal time must be from 5 to 120 seconds, or 0 to keep reveals on screen."),
         ({"table_language": "de"}, "The table language must be the server's language, English or Polish."),
     ],
@@ -259,7 +260,8 @@ async def test_a_manager_changes_settings_and_an_invalid_value_changes_nothing(s
     assert manager.reply.embed.description == "Saved. New matches on this server start with these settings."
     wrong = FakeInteraction(FakeClient(sqlite_db), permissions=discord.Permissions(manage_guild=True))
     await change_settings(wrong, sqlite_db, penalty=5, turn_timer=10)  # type: ignore[arg-type]
-    assert wrong.reply.ephemeral and wrong.reply.content == "The turn timer must be from 30 to 900 seconds."
+    assert wrong.reply.ephemeral
+    assert wrong.reply.content == "The turn timer must be from 30 to 900 seconds, or 0 for each game's own."
     async with sqlite_db.sessions() as s:
         stored = await get_server_settings(s, guild_id=GUILD)
     assert stored == ServerSettingsRecord(point_limit=200, reveal_time=None, table_locale="pl")
