@@ -1,4 +1,11 @@
-"""The bundled fonts (DejaVu; Amatic SC for titles), safe text (no missing glyphs, ellipsis when too long), sprites."""
+"""The bundled fonts (DejaVu; Amatic SC for titles; Noto Sans CJK for what they lack), safe text (no missing glyphs,
+ellipsis when too long), sprites.
+
+DejaVu draws Latin, Greek, Cyrillic, Arabic and Hebrew, but no Chinese, Japanese or Korean: a name in those scripts
+was left out of every picture ("Seat 2" in its place). Such characters are now drawn with a subset of Noto Sans CJK
+(images/assets/LICENSE-NotoSansCJK.txt), run by run beside the DejaVu text; text that needs no fallback is laid out
+as before, in one piece.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ _LOCK = threading.RLock()
 _BOLD = "DejaVuSans-Bold.ttf"
 _CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 _DISPLAY = "AmaticSC-Bold.ttf"  # hand-drawn, like ink: for large titles only, it is too thin to read small
+_FALLBACK = "NotoSansCJK-Subset-Regular.otf"  # Chinese, Japanese and Korean: only a regular weight is bundled
 ELLIPSIS = "…"
 # A code point no font here draws: whatever it renders as is the "missing glyph" box.
 _MISSING_PROBE = "\U0010fffd"
@@ -55,12 +63,52 @@ def font(size: int, condensed: bool = False, display: bool = False) -> ImageFont
         return ImageFont.truetype(str(path), size)
 
 
+@locked_cache(maxsize=16)
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled Noto Sans CJK subset at a pixel size: for the characters the DejaVu faces do not draw."""
+    with resources.as_file(resources.files("images") / "assets" / _FALLBACK) as path:
+        return ImageFont.truetype(str(path), size)
+
+
 @locked_cache(maxsize=4096)
 def _has_glyph(char: str, condensed: bool, display: bool = False) -> bool:
-    probe = font(24, condensed, display)
+    return _draws(font(24, condensed, display), char)
+
+
+@locked_cache(maxsize=4096)
+def _fallback_draws(char: str) -> bool:
+    return _draws(fallback_font(24), char)
+
+
+def _draws(probe: ImageFont.FreeTypeFont, char: str) -> bool:
     mask = probe.getmask(char)
     missing = probe.getmask(_MISSING_PROBE)
     return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
+
+
+@locked_cache(maxsize=2048)
+def _face_runs(text: str, condensed: bool, display: bool) -> tuple[tuple[str, bool], ...]:
+    """The cleaned text cut into runs, each with whether the fallback face draws it (else the DejaVu face)."""
+    if text.isascii() and not display:  # DejaVu draws every printable ASCII character (clean took out the rest)
+        return ((text, False),)
+    runs: list[tuple[str, bool]] = []
+    for char in text:
+        fallback = not _has_glyph(char, condensed, display) and not char.isspace() and char not in _KEPT_FORMAT
+        if runs and runs[-1][1] == fallback:
+            runs[-1] = (runs[-1][0] + char, fallback)
+        else:
+            runs.append((char, fallback))
+    return tuple(runs)
+
+
+def text_length(text: str, size: int, condensed: bool = False, display: bool = False) -> float:
+    """How wide the cleaned text is drawn, in pixels (the fallback face's runs measured with it)."""
+    shown = clean(text, condensed, display)
+    face = font(size, condensed, display)
+    runs = _face_runs(shown, condensed, display)
+    if not any(fallback for _, fallback in runs):
+        return face.getlength(shown)
+    return sum((fallback_font(size) if fallback else face).getlength(run) for run, fallback in runs)
 
 
 def isolated(name: str) -> str:
@@ -77,7 +125,7 @@ def clean(text: str, condensed: bool = False, display: bool = False) -> str:
         if char.isspace():
             kept.append(" ")
         elif char in _KEPT_FORMAT or (unicodedata.category(char) not in _DROPPED_CATEGORIES
-                                      and _has_glyph(char, condensed, display)):
+                                      and (_has_glyph(char, condensed, display) or _fallback_draws(char))):
             kept.append(char)
     text = " ".join("".join(kept).split())
     # A name whose end could not be drawn ("Ela 🌸") would leave its space inside the isolate, beside the next one.
@@ -87,14 +135,13 @@ def clean(text: str, condensed: bool = False, display: bool = False) -> str:
 @locked_cache(maxsize=2048)
 def fit(text: str, size: int, max_width: int, condensed: bool = False, display: bool = False) -> str:
     """The cleaned text, cut and ended with an ellipsis if it is wider than max_width pixels."""
-    face = font(size, condensed, display)
     text = clean(text, condensed, display)
-    if face.getlength(text) <= max_width:
+    if text_length(text, size, condensed, display) <= max_width:
         return text
     low, high = 0, len(text)
     while low < high:  # the longest prefix that still fits with the ellipsis
         mid = (low + high + 1) // 2
-        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if text_length(text[:mid].rstrip() + ELLIPSIS, size, condensed, display) <= max_width:
             low = mid
         else:
             high = mid - 1
@@ -117,6 +164,8 @@ def text_sprite(
     """A transparent RGBA image of one line of text, fitted to max_width, with an optional dark outline."""
     shown = fit(text, size, max_width, condensed, display)
     face = font(size, condensed, display)
+    if any(fallback for _, fallback in _face_runs(shown, condensed, display)):
+        return _mixed_sprite(shown, size, fill, condensed=condensed, display=display, stroke=stroke)
     if stroke is None:
         left, _, right, _ = face.getbbox(shown or " ")
         box, origin = _sprite_box(face, left, right, 0)
@@ -135,6 +184,46 @@ def text_sprite(
     image = _coloured(stroke, _grown(mask))
     image.alpha_composite(_coloured(fill, mask))
     return image
+
+
+def _mixed_sprite(shown: str, size: int, fill: Colour, *, condensed: bool, display: bool,
+                  stroke: Colour | None) -> Image.Image:
+    """text_sprite for text with runs in the fallback face: each run rasterised with its own face, all on the DejaVu
+    face's baseline (laid left to right: a right-to-left run keeps its own order inside it)."""
+    face = font(size, condensed, display)
+    ascent, descent = face.getmetrics()
+    outline = OUTLINE if stroke is not None else 0
+    pieces: list[tuple[Image.Image, float, int]] = []  # each run's glyphs, where they start and their top
+    advance = 0.0
+    for run, fallback in _face_runs(shown, condensed, display):
+        run_face = fallback_font(size) if fallback else face
+        glyphs, (glyphs_x, glyphs_y) = run_face.getmask2(run, "L")
+        if 0 not in glyphs.size:
+            # getmask2 places the glyphs from the run's own ascender line: moved onto the DejaVu face's baseline.
+            piece = Image.new("L", glyphs.size, 0)
+            piece.im.paste(glyphs, (0, 0, *glyphs.size))
+            pieces.append((_emboldened(piece) if fallback else piece, advance + glyphs_x,
+                           glyphs_y + ascent - run_face.getmetrics()[0]))
+        advance += run_face.getlength(run)
+    left = min([0.0, *(x for _, x, _ in pieces)])
+    right = max([advance, *(x + piece.width for piece, x, _ in pieces)])
+    top = min([0, *(y for _, _, y in pieces)])
+    bottom = max([ascent + descent, *(y + piece.height for piece, _, y in pieces)])
+    mask = Image.new("L", (int(right - left) + 2 + 2 * outline, bottom - top + 2 * outline + 2), 0)
+    for piece, x, y in pieces:
+        mask.paste(piece, (int(x - left) + 1 + outline, y - top + outline + 1), piece)
+    if stroke is None:
+        return _coloured(fill, mask)
+    image = _coloured(stroke, _grown(mask))
+    image.alpha_composite(_coloured(fill, mask))
+    return image
+
+
+def _emboldened(glyphs: Image.Image) -> Image.Image:
+    """The regular fallback face's glyphs a pixel wider, to stand beside the bold DejaVu faces."""
+    wider = Image.new("L", (glyphs.width + 1, glyphs.height), 0)
+    wider.paste(glyphs, (0, 0))
+    return ImageChops.lighter(wider, ImageChops.offset(wider, 1, 0))
 
 
 def _sprite_box(face: ImageFont.FreeTypeFont, left: float, right: float, outline: int) -> tuple[Size, Size]:

@@ -36,6 +36,8 @@ from tests.game.support import rigged
 from tests.images.guide_scenes import GUIDE_SCENES
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
+# Names in scripts DejaVu does not draw (the Noto Sans CJK fallback draws them), one of them long enough to be cut.
+CJK_NAMES = ("山田太郎", "김민준", "张伟 🐱", "Zoë 佐藤 the long-named player with more", "高橋みなみ")
 
 
 def dealt(num_seats: int, seed: int) -> MatchState:
@@ -81,6 +83,18 @@ def table_5_swap() -> Image.Image:
         Event(EventKind.USED_SWAP, 3, cards=(Card.SWAP_2,), slots=(Slot(1, 3), Slot(4, 0))),
     ]
     return render_table(public_observation(state), NAMES, last_events=events, deadline="1:45 left")
+
+
+def table_5_cjk_names() -> Image.Image:
+    """Five seats named in Japanese, Korean and Chinese (and one cut with an ellipsis), in plates and the caption."""
+    state = dealt(5, 7)
+    events = turns(state, 9)
+    return render_table(public_observation(state), CJK_NAMES, last_events=events, deadline="1:45 left")
+
+
+def standings_4_cjk_names() -> Image.Image:
+    """standings_4_many_rounds with the names of table_5_cjk_names."""
+    return _standings(CJK_NAMES[:4])
 
 
 def private_4_hand() -> Image.Image:
@@ -169,6 +183,10 @@ def reveal_3_origins_pl() -> Image.Image:
 
 def standings_4_many_rounds() -> Image.Image:
     """Four seats after twelve rounds, with Wake up! calls (one failed: a penalty) and a shared win."""
+    return _standings(NAMES[:4])
+
+
+def _standings(names: tuple[str, ...]) -> Image.Image:
     rng = random.Random(7)
     results = []
     for number in range(1, 13):
@@ -178,13 +196,13 @@ def standings_4_many_rounds() -> Image.Image:
         scores = tuple(s + (5 if seat == caller and not succeeded else 0) for seat, s in enumerate(sums))
         results.append(RoundResult(number, (), sums, scores, caller, caller or 0, succeeded, 20))
     totals = tuple(sum(r.scores[seat] for r in results) for seat in range(4))
-    return render_standings(totals, NAMES[:4], tuple(s for s in range(4) if totals[s] == min(totals)), results)
+    return render_standings(totals, names, tuple(s for s in range(4) if totals[s] == min(totals)), results)
 
 
 SCENES: dict[str, Callable[[], Image.Image]] = {
     f.__name__: f
     for f in (table_2_start, table_3_took_holding, table_5_swap, private_4_hand, private_5_choosing,
               private_2_waiting, private_3_peeked, reveal_3_penalty, reveal_5_empty_pile, reveal_3_origins_en,
-              reveal_3_origins_pl, standings_4_many_rounds)
+              reveal_3_origins_pl, standings_4_many_rounds, table_5_cjk_names, standings_4_cjk_names)
 }
 SCENES.update(GUIDE_SCENES)

@@ -19,7 +19,7 @@ from images.dreamcats import (
     table_alt,
 )
 from images.dreamcats.dream import Peeked
-from images.fonts import ELLIPSIS, clean, fit, font
+from images.fonts import ELLIPSIS, OUTLINE, clean, fit, text_length, text_sprite
 from tests.images.scenarios import dealt, turns
 
 AWKWARD = (
@@ -35,6 +35,8 @@ AWKWARD = (
     "Ｆｕｌｌｗｉｄｔｈ　Ｎａｍｅ",
     "\u202eevil right-to-left",
     "中文名字很长很长很长很长很长",
+    "김민준 山田 محمد",
+    "𓀀𓀁 hieroglyphs",
 )
 
 
@@ -48,10 +50,26 @@ def test_controls_and_undrawable_characters_are_dropped() -> None:
     assert "\u200d" not in clean("👨‍👩‍👧")
 
 
+def test_chinese_japanese_and_korean_names_are_kept_for_the_fallback_face() -> None:
+    for name in ("山田太郎", "高橋みなみ", "김민준", "张伟", "Zoë 佐藤"):
+        assert clean(name) == name
+    assert clean("𓀀𓀁 hieroglyphs") == "hieroglyphs"  # neither face draws them: dropped as before
+
+
 @pytest.mark.parametrize("name", AWKWARD)
 def test_fitted_text_is_never_wider_than_its_room(name: str) -> None:
     shown = fit(name, 26, 200, True)
-    assert font(26, True).getlength(shown) <= 200
+    assert text_length(shown, 26, True) <= 200
+    sprite = text_sprite(name, 26, (255, 255, 255), 200, condensed=True)
+    assert sprite.width <= 200 + 2 * OUTLINE + 4  # the outline and a pixel of margin each side
+
+
+def test_a_name_in_the_fallback_face_is_drawn_as_wide_as_it_measures() -> None:
+    plain = text_sprite("Ana", 30, (255, 255, 255), stroke=None)
+    mixed = text_sprite("Ana 山田", 30, (255, 255, 255), stroke=None)
+    assert mixed.height == plain.height  # on the same line: the DejaVu face's ascent and descent
+    assert abs(mixed.width - text_length("Ana 山田", 30)) <= 4
+    assert mixed.getchannel("A").crop((plain.width + 8, 0, mixed.width, mixed.height)).getbbox() is not None
 
 
 def test_a_long_name_ends_with_an_ellipsis() -> None:
