@@ -88,16 +88,19 @@ def _draws(probe: ImageFont.FreeTypeFont, char: str) -> bool:
 
 @locked_cache(maxsize=2048)
 def _face_runs(text: str, condensed: bool, display: bool) -> tuple[tuple[str, bool], ...]:
-    """The cleaned text cut into runs, each with whether the fallback face draws it (else the DejaVu face)."""
+    """The cleaned text cut into runs, each with whether the fallback face draws it (else the DejaVu face); spaces
+    stand apart, so that a right-to-left run laid out alone does not carry its trailing space to its far side."""
     if text.isascii() and not display:  # DejaVu draws every printable ASCII character (clean took out the rest)
         return ((text, False),)
     runs: list[tuple[str, bool]] = []
+    last_space = False
     for char in text:
         fallback = not _has_glyph(char, condensed, display) and not char.isspace() and char not in _KEPT_FORMAT
-        if runs and runs[-1][1] == fallback:
+        if runs and runs[-1][1] == fallback and char.isspace() == last_space:
             runs[-1] = (runs[-1][0] + char, fallback)
         else:
             runs.append((char, fallback))
+        last_space = char.isspace()
     return tuple(runs)
 
 

@@ -111,3 +111,12 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     alt = table_alt(public_observation(state), ["Ana"])
     assert "Seat 2" in alt and "Seat 3" in alt
     render_table(public_observation(state), ["Ana"])
+
+
+def test_a_right_to_left_name_beside_a_fallback_run_keeps_its_space_between_them() -> None:
+    sprite = text_sprite("محمد 高橋", 34, (255, 255, 255), stroke=None)
+    inked = sprite.getchannel("A").getbbox()
+    assert inked is not None and inked[0] <= 3  # the space is not carried to the far (left) side of the Arabic
+    columns = [sprite.getchannel("A").crop((x, 0, x + 1, sprite.height)).getbbox() for x in range(sprite.width)]
+    blank = [x for x, ink in enumerate(columns) if ink is None and inked[0] < x < inked[2]]
+    assert len(blank) >= 6  # the space, between the two runs
