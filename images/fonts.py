@@ -77,7 +77,10 @@ def _has_glyph(char: str, condensed: bool, display: bool = False) -> bool:
 
 @locked_cache(maxsize=4096)
 def _fallback_draws(char: str) -> bool:
-    return _draws(fallback_font(24), char)
+    # Its blank characters (Hangul fillers such as U+3164, which people use for names that look empty) draw nothing:
+    # not drawn, so that a name of them alone is shown as its seat.
+    probe = fallback_font(24)
+    return 0 not in probe.getmask(char).size and _draws(probe, char)
 
 
 def _draws(probe: ImageFont.FreeTypeFont, char: str) -> bool:
@@ -88,24 +91,40 @@ def _draws(probe: ImageFont.FreeTypeFont, char: str) -> bool:
 
 @locked_cache(maxsize=2048)
 def _face_runs(text: str, condensed: bool, display: bool) -> tuple[tuple[str, bool], ...]:
-    """The cleaned text cut into runs, each with whether the fallback face draws it (else the DejaVu face); spaces
-    stand apart, so that a right-to-left run laid out alone does not carry its trailing space to its far side."""
+    """The cleaned text cut into runs, each with whether the fallback face draws it (else the DejaVu face). Spaces
+    between two characters of one face stay in its run (a right-to-left phrase keeps its words in order); spaces
+    where the face changes stand apart, so that a right-to-left run laid out alone does not carry them to its far
+    side."""
     if text.isascii() and not display:  # DejaVu draws every printable ASCII character (clean took out the rest)
         return ((text, False),)
+    faces: list[bool | None] = [None if char.isspace() or char in _KEPT_FORMAT
+                                else not _has_glyph(char, condensed, display) for char in text]
+    keys: list[object] = []
+    for index, face in enumerate(faces):
+        if face is None:  # a space or a format character: the face around it, or a run of its own between two
+            before = next((f for f in reversed(faces[:index]) if f is not None), None)
+            after = next((f for f in faces[index + 1:] if f is not None), None)
+            face = before if after is None or before == after else after if before is None else None
+        keys.append(_APART if face is None else face)
     runs: list[tuple[str, bool]] = []
-    last_space = False
-    for char in text:
-        fallback = not _has_glyph(char, condensed, display) and not char.isspace() and char not in _KEPT_FORMAT
-        if runs and runs[-1][1] == fallback and char.isspace() == last_space:
-            runs[-1] = (runs[-1][0] + char, fallback)
+    for index, char in enumerate(text):
+        if index and keys[index] == keys[index - 1]:
+            runs[-1] = (runs[-1][0] + char, runs[-1][1])
         else:
-            runs.append((char, fallback))
-        last_space = char.isspace()
+            runs.append((char, keys[index] is True))
     return tuple(runs)
+
+
+_APART = "apart"  # the key of spaces where the face changes: a run of their own, in the DejaVu face
 
 
 def text_length(text: str, size: int, condensed: bool = False, display: bool = False) -> float:
     """How wide the cleaned text is drawn, in pixels (the fallback face's runs measured with it)."""
+    with _LOCK:  # FreeType faces must not be used concurrently
+        return _text_length(text, size, condensed, display)
+
+
+def _text_length(text: str, size: int, condensed: bool, display: bool) -> float:
     shown = clean(text, condensed, display)
     face = font(size, condensed, display)
     runs = _face_runs(shown, condensed, display)
@@ -214,7 +233,10 @@ def _mixed_sprite(shown: str, size: int, fill: Colour, *, condensed: bool, displ
     bottom = max([ascent + descent, *(y + piece.height for piece, _, y in pieces)])
     mask = Image.new("L", (int(right - left) + 2 + 2 * outline, bottom - top + 2 * outline + 2), 0)
     for piece, x, y in pieces:
-        mask.paste(piece, (int(x - left) + 1 + outline, y - top + outline + 1), piece)
+        # Neighbouring runs' edges may share a column: the brighter coverage wins, as one rasterisation would give.
+        at = (int(x - left) + 1 + outline, y - top + outline + 1)
+        region = (*at, at[0] + piece.width, at[1] + piece.height)
+        mask.paste(ImageChops.lighter(mask.crop(region), piece), region)
     if stroke is None:
         return _coloured(fill, mask)
     image = _coloured(stroke, _grown(mask))

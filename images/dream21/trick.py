@@ -13,7 +13,7 @@ from images.dream21.moves import Trick, last_move, shown_trick
 from images.dream21.seats import WIDTH, draw_row_layer, draw_rows, rows_height
 from images.dream21.text import ENGLISH, Dream21Text
 from images.dreamcats.cards import SHADOW, back, shadow
-from images.fonts import Colour, clean, font, locked_cache, text_sprite
+from images.fonts import Colour, locked_cache, text_length, text_sprite
 
 BAND_TOP, BAND_H = 12, 52
 TRICK_TOP, TRICK_H = 76, 218
@@ -81,7 +81,7 @@ def _layer(num_seats: int, text: Dream21Text) -> Image.Image:
 
 def pile_label_size(label: str) -> int:
     """The largest size (28 down to 20) at which the draw pile's caption fits over it whole."""
-    return next((size for size in (28, 26, 24, 22) if font(size, True).getlength(clean(label, True)) <= PILE_LABEL_W),
+    return next((size for size in (28, 26, 24, 22) if text_length(label, size, True) <= PILE_LABEL_W),
                 20)
 
 

@@ -47,7 +47,7 @@ def draw_centre(
 def _pile_caption(caption: str) -> Image.Image:
     """The caption over a pile, narrowed (condensed, then smaller) so the two never touch; measured once."""
     for size, condensed in ((26, False), (26, True), (22, True)):
-        if fonts.font(size, condensed).getlength(fonts.clean(caption, condensed)) <= _CAPTION_WIDTH:
+        if fonts.text_length(caption, size, condensed) <= _CAPTION_WIDTH:
             break
     return text_sprite(caption, size, (226, 218, 255), _CAPTION_WIDTH, condensed=condensed)
 

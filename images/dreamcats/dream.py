@@ -199,7 +199,7 @@ def _number(frame: Image.Image, position: int, cx: float) -> None:
 def _fitted(label: str, colour: Colour, room: int, sizes: tuple[int, ...]) -> Image.Image:
     """A caption in the largest of `sizes` (condensed) that fits in `room` pixels, else cut at the smallest."""
     for size in sizes:
-        if fonts.font(size, True).getlength(fonts.clean(label, True)) <= room:
+        if fonts.text_length(label, size, True) <= room:
             break
     return text_sprite(label, size, colour, room, condensed=True)
 
