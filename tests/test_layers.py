@@ -36,6 +36,21 @@ def test_game_uses_only_the_standard_library_without_clock_or_io(path: Path) -> 
     assert not _imported_roots(path) & CLOCK_AND_IO, f"{path} imports a clock or I/O module"
 
 
+FACE_MEASURES = {"getlength", "getmask", "getmask2"}  # FreeType calls on a font face
+
+
+@pytest.mark.parametrize("path", _python_files("images"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_images_measure_text_only_through_the_fonts_module(path: Path) -> None:
+    """A FreeType face must not be used by two threads at once (pictures are drawn in threads too): outside
+    images/fonts.py text is measured with fonts.text_length, which takes the fonts' lock, never on a face itself."""
+    if path.name == "fonts.py":
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    calls = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and node.func.attr in FACE_MEASURES]
+    assert not calls, f"{path} measures text on a face at lines {calls}"
+
+
 @pytest.mark.parametrize("path", _python_files("game"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_game_never_uses_the_global_random_generator(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))

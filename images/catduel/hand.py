@@ -12,7 +12,7 @@ from images import scene
 from images.catduel.cats import portrait
 from images.catduel.table import PALE, abilities_line, hp_bar
 from images.catduel.text import ENGLISH, CatDuelText
-from images.fonts import Colour, font, text_sprite
+from images.fonts import Colour, text_length, text_sprite
 
 HAND_W, HAND_H = 960, 380
 CARD_W, CARD_H = 124, 176
@@ -56,7 +56,7 @@ def _card(card: Chance, text: CatDuelText) -> Image.Image:
     colour = MOVE_COLOURS[str(card.move)]
     image = scene.panel(CARD_W, CARD_H, (*colour, 250), INK).copy()
     name = text.word(card)
-    size = 21 if all(font(21, condensed=True).getlength(w) <= CARD_W - 16 for w in name.split()) else 17
+    size = 21 if all(text_length(w, 21, condensed=True) <= CARD_W - 16 for w in name.split()) else 17
     for number, words_line in enumerate(_wrapped(name, size, CARD_W - 16)[:3]):
         sprite = text_sprite(words_line, size, INK, CARD_W - 14, condensed=True, stroke=None)
         image.alpha_composite(sprite, ((CARD_W - sprite.width) // 2, 20 + number * 28))
@@ -68,10 +68,9 @@ def _card(card: Chance, text: CatDuelText) -> Image.Image:
 
 def _wrapped(words: str, size: int, width: int) -> list[str]:
     """The words broken into lines that fit `width` pixels (a word too long on its own is cut by text_sprite)."""
-    face = font(size, condensed=True)
     lines: list[str] = []
-    for word in words.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+    for word in words.split():  # measured under the fonts' lock (text_length): hands are drawn in threads
+        if lines and text_length(f"{lines[-1]} {word}", size, condensed=True) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)

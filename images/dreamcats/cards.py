@@ -7,7 +7,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from game.dreamcats import Card
 from images import art, paint
 from images.art import INK, PAPER
-from images.fonts import Colour, clean, fit, font, locked_cache
+from images.fonts import Colour, clean, fit, font, locked_cache, text_length
 
 _SS = 3  # drawn at three times the size, then scaled down: smooth edges
 SHADOW = 8  # how far a card's shadow spreads
@@ -46,12 +46,12 @@ def _centred_text(d: ImageDraw.ImageDraw, text: str, cx: float, cy: float, size:
 def _label_fit(name: str, size: int, room: int) -> tuple[tuple[str, ...], int, bool]:
     """A special card's name in one line, condensed, or two smaller lines, before it is cut with an ellipsis."""
     for scale, condensed in ((1.0, False), (1.0, True)):
-        if font(int(size * scale), condensed).getlength(clean(name, condensed)) <= room:
+        if text_length(name, int(size * scale), condensed) <= room:
             return (clean(name, condensed),), int(size * scale), condensed
     words = clean(name, True).rsplit(" ", 1)
     if len(words) == 2:  # "Podejrzyj 1": the name on one line, its number under it
         for scale in (0.92, 0.8, 0.7):
-            if font(int(size * scale), True).getlength(words[0]) <= room:
+            if text_length(words[0], int(size * scale), True) <= room:
                 return tuple(words), int(size * scale), True
     return (fit(name, int(size * 0.74), room, True),), int(size * 0.74), True
 

@@ -72,7 +72,7 @@ def _label(words: str, colour: Colour, room: int, size: int, outline: bool = Tru
     """A caption as large as `size` (condensed) that fits in `room` pixels, smaller down to 60 % before it is cut."""
     for scale in (1.0, 0.9, 0.8, 0.7, 0.6):
         shown = int(size * scale)
-        if fonts.font(shown, True).getlength(fonts.clean(words, True)) <= room:
+        if fonts.text_length(words, shown, True) <= room:
             break
     return text_sprite(words, shown, colour, room, condensed=True, stroke=(14, 12, 34) if outline else None)
 
