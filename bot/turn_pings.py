@@ -224,14 +224,18 @@ class TurnPings:
             self._track(self._take_up(found))
 
     async def _take_up(self, found: list[PostedPing]) -> None:
-        for ping in found:
-            try:
-                if self._adopt(ping):
-                    continue
-            except Exception as exc:  # one ping that cannot be taken up must not keep the others
-                log_failure(log, exc, "game %s: a turn ping left by an earlier process: %r", ping.place.game_id, exc)
+        # Every ping is kept or not before any is deleted: deletions go a few a second, and a ping waiting behind them
+        # when its turn's grace ran out here would be deleted and its person pinged again.
+        for ping in [ping for ping in found if not self._adopted(ping)]:
             await self._guarded(ping.place, self._remove(ping.place, ping.message_id))
             await asyncio.sleep(1 / LEFTOVERS_PER_SECOND)
+
+    def _adopted(self, ping: PostedPing) -> bool:
+        try:
+            return self._adopt(ping)
+        except Exception as exc:  # one ping that cannot be taken up must not keep the others
+            log_failure(log, exc, "game %s: a turn ping left by an earlier process: %r", ping.place.game_id, exc)
+            return False
 
     def _adopt(self, ping: PostedPing) -> bool:
         """Keep a ping an earlier process posted if its turn still waits for its person and this process has not begun

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -76,6 +77,46 @@ async def test_a_ping_whose_turn_a_crash_kept_waiting_stays_until_the_turn_moves
     await fake.wait_until(lambda: ping.deleted, what="the ping deleted")
     await players.settle()
     assert await stored_pings(second) == [] and fake.violations == []
+    await runner.stop()
+
+
+async def test_a_ping_still_waiting_is_kept_though_older_leftovers_are_slow_to_delete(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leftovers that must go are deleted a few a second: one still waiting behind them when its turn's grace runs out
+    in the new process (the restart's redraw started it) must stay this turn's ping, not be deleted with Ana pinged
+    again."""
+    monkeypatch.setattr(turn_pings, "CLOSE_PATIENCE", 0.2)
+    fake, clock = world.fake, ManualClock()
+    first = make_bot(world, clock=clock)
+    runner = fake.run(first)
+    await runner.start()
+    stale = {"guild_id": world.guild.id, "message_id": 1, "key": [1, 0, 0, 5],
+             "place": {"game_id": "gone", "guild_id": world.guild.id, "channel_id": world.games.id, "locale": "en",
+                       "title": "Dreamcats", "user_id": world.bo.id, "name": "Bo"}}
+    # An older process's ping of a game long gone, stored before this table's ping: read before it.
+    await first.db.write_core(lambda c: save_bot_state_row(c, key=f"{KEY_PREFIX}1", value=json.dumps(stale)))
+    players = await open_table(world, first)
+    await players.initial_peeks()
+    await clock.advance(PING_GRACE + 1)
+    ping = await fake.wait_until(lambda: next(iter(pings(world)), None), what="a turn ping")
+    await fake.wait_until(lambda: first.turn_pings.posted == 1, what="the ping known to the bot")
+    await players.settle()
+    fake.outage = lambda call: Fault(error=service_unavailable(), delay=1.0) if str(ping.id) in call.path else None
+    await runner.kill()  # Discord too slow with the ping's deletion for the dying process: it stays
+    assert not ping.deleted
+    fake.outage = lambda call: (Fault(error=service_unavailable(), delay=3.0)
+                                if call.method == "DELETE" and call.path.endswith("/messages/1") else None)
+    later = ManualClock()
+    second = make_bot(world, seed=8, clock=later)
+    await runner.restart(second)
+    await second.presenter.idle()
+    await asyncio.sleep(0.5)  # the restart's redraw of the table starts this turn's grace in the new process
+    await later.advance(PING_GRACE + 1)  # and it runs out while the stale ping's deletion hangs
+    await asyncio.sleep(3.0)
+    fake.outage = None
+    players = Players(world, second, players.game_id, players.people)
+    await players.settle()
+    assert not ping.deleted and pings(world) == [ping]  # kept, and Ana not pinged twice
     await runner.stop()
 
 
