@@ -86,15 +86,11 @@ def changed_settings(current: ServerSettingsRecord, **changes: Any) -> ServerSet
     threads = given.pop("game_threads", None)
     if language is not None and language not in TABLE_LANGUAGES:
         raise InvalidSettingError("table_language")
-    if given.get("reveal_time") == 0:
-        given["reveal_time"] = None
-    unset_timer = given.get("turn_timer") == 0
-    if unset_timer:
-        del given["turn_timer"]
-    check_values(**given)
+    for name in ("reveal_time", "turn_timer"):  # 0: keep reveals on screen; each game's own timer
+        if given.get(name) == 0:
+            given[name] = None
+    check_values(**{name: value for name, value in given.items() if value is not None})
     updated = replace(current, **given)
-    if unset_timer:
-        updated = replace(updated, turn_timer=None)
     if pings is not None:
         updated = replace(updated, turn_pings=bool(pings))
     if threads is not None:

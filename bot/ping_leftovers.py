@@ -16,6 +16,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -41,19 +42,13 @@ class PostedPing:
                            "place": asdict(self.place)})
 
     @classmethod
-    def from_value(cls, value: str) -> PostedPing:
-        """The ping that `to_value` wrote; KeyError, TypeError or ValueError if it cannot be read."""
-        data = json.loads(value)
+    def from_data(cls, data: dict[str, Any]) -> PostedPing:
+        """The ping that `to_value` wrote, parsed; KeyError, TypeError or ValueError if it cannot be read."""
         round_number, turns, seat, user_id = (int(part) for part in data["key"])
         place = data["place"]
         place = PingPlace(str(place["game_id"]), int(place["guild_id"]), int(place["channel_id"]),
                           str(place["locale"]), str(place["title"]), int(place["user_id"]), str(place["name"]))
         return cls(int(data["message_id"]), (round_number, turns, seat, user_id), place)
-
-
-def guild_of(value: str) -> int:
-    """The guild of a stored ping, read on its own; KeyError, TypeError or ValueError if it cannot be read."""
-    return int(json.loads(value)["guild_id"])
 
 
 async def remember(db: Database, ping: PostedPing) -> None:
@@ -84,9 +79,10 @@ async def leftovers(db: Database, owns: Callable[[int], bool]) -> list[PostedPin
     pings = []
     for key, value in await db.read(lambda session: bot_state_under(session, prefix=KEY_PREFIX)):
         try:
-            if not owns(guild_of(value)):
+            data = json.loads(value)
+            if not owns(int(data["guild_id"])):  # read on its own: other guilds' rows are not this process's to judge
                 continue
-            pings.append(PostedPing.from_value(value))
+            pings.append(PostedPing.from_data(data))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("an unreadable turn ping left by an earlier process was dropped (%s): %r", key, exc)
             await _drop(db, key)

@@ -79,12 +79,14 @@ def _has_glyph(char: str, condensed: bool, display: bool = False) -> bool:
 def _fallback_draws(char: str) -> bool:
     # Its blank characters (Hangul fillers such as U+3164, which people use for names that look empty) draw nothing:
     # not drawn, so that a name of them alone is shown as its seat.
-    probe = fallback_font(24)
-    return 0 not in probe.getmask(char).size and _draws(probe, char)
+    return _draws(fallback_font(24), char, blank=False)
 
 
-def _draws(probe: ImageFont.FreeTypeFont, char: str) -> bool:
+def _draws(probe: ImageFont.FreeTypeFont, char: str, *, blank: bool = True) -> bool:
+    """Whether the face draws the character (not its missing-glyph box; nor nothing at all, unless `blank`)."""
     mask = probe.getmask(char)
+    if not blank and 0 in mask.size:
+        return False
     missing = probe.getmask(_MISSING_PROBE)
     return bool(mask.size != missing.size or bytes(mask) != bytes(missing))
 
@@ -97,15 +99,18 @@ def _face_runs(text: str, condensed: bool, display: bool) -> tuple[tuple[str, bo
     side."""
     if text.isascii() and not display:  # DejaVu draws every printable ASCII character (clean took out the rest)
         return ((text, False),)
-    faces: list[bool | None] = [None if char.isspace() or char in _KEPT_FORMAT
-                                else not _has_glyph(char, condensed, display) for char in text]
-    keys: list[object] = []
+    faces = [None if char.isspace() or char in _KEPT_FORMAT else not _has_glyph(char, condensed, display)
+             for char in text]
+    # A space or a format character goes with the face on both sides of it, or stands apart (key None) between two.
+    keys: list[bool | None] = []
+    before: bool | None = None
     for index, face in enumerate(faces):
-        if face is None:  # a space or a format character: the face around it, or a run of its own between two
-            before = next((f for f in reversed(faces[:index]) if f is not None), None)
+        if face is None:
             after = next((f for f in faces[index + 1:] if f is not None), None)
-            face = before if after is None or before == after else after if before is None else None
-        keys.append(_APART if face is None else face)
+            face = after if before is None else before if after in (None, before) else None
+        else:
+            before = face
+        keys.append(face)
     runs: list[tuple[str, bool]] = []
     for index, char in enumerate(text):
         if index and keys[index] == keys[index - 1]:
@@ -113,9 +118,6 @@ def _face_runs(text: str, condensed: bool, display: bool) -> tuple[tuple[str, bo
         else:
             runs.append((char, keys[index] is True))
     return tuple(runs)
-
-
-_APART = "apart"  # the key of spaces where the face changes: a run of their own, in the DejaVu face
 
 
 def text_length(text: str, size: int, condensed: bool = False, display: bool = False) -> float:
