@@ -132,7 +132,15 @@ def _text_length(text: str, size: int, condensed: bool, display: bool) -> float:
     runs = _face_runs(shown, condensed, display)
     if not any(fallback for _, fallback in runs):
         return face.getlength(shown)
-    return sum((fallback_font(size) if fallback else face).getlength(run) for run, fallback in runs)
+    return sum((fallback_font(size) if fallback else face).getlength(run, direction=_runs_direction(face))
+               for run, fallback in runs)
+
+
+def _runs_direction(face: ImageFont.FreeTypeFont) -> str | None:
+    """The direction each run of a mixed text is laid out in: left to right, as the runs are laid side by side (a
+    run cut from the middle of an isolated name would otherwise take its own first letter's direction). Only the
+    complex layout (libraqm) takes one; without it nothing is reordered at all."""
+    return "ltr" if face.layout_engine == ImageFont.Layout.RAQM else None
 
 
 def isolated(name: str) -> str:
@@ -221,14 +229,14 @@ def _mixed_sprite(shown: str, size: int, fill: Colour, *, condensed: bool, displ
     advance = 0.0
     for run, fallback in _face_runs(shown, condensed, display):
         run_face = fallback_font(size) if fallback else face
-        glyphs, (glyphs_x, glyphs_y) = run_face.getmask2(run, "L")
+        glyphs, (glyphs_x, glyphs_y) = run_face.getmask2(run, "L", direction=_runs_direction(run_face))
         if 0 not in glyphs.size:
             # getmask2 places the glyphs from the run's own ascender line: moved onto the DejaVu face's baseline.
             piece = Image.new("L", glyphs.size, 0)
             piece.im.paste(glyphs, (0, 0, *glyphs.size))
             pieces.append((_emboldened(piece) if fallback else piece, advance + glyphs_x,
                            glyphs_y + ascent - run_face.getmetrics()[0]))
-        advance += run_face.getlength(run)
+        advance += run_face.getlength(run, direction=_runs_direction(run_face))
     left = min([0.0, *(x for _, x, _ in pieces)])
     right = max([advance, *(x + piece.width for piece, x, _ in pieces)])
     top = min([0, *(y for _, _, y in pieces)])

@@ -25,7 +25,7 @@ from images.dreamcats.layout import (
 )
 from images.dreamcats.marks import draw_link, draw_marks, marks_from
 from images.dreamcats.text import ENGLISH, PictureText
-from images.fonts import locked_cache, text_sprite
+from images.fonts import isolated, locked_cache, text_sprite
 
 PALE = (236, 230, 255)
 
@@ -48,7 +48,7 @@ def render_table(
     draw_marks(frame, spots, marks)
     top = centre_top(spots)
     draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
-    banner = text.turn_of.format(name=text.seat_name(names, obs.turn))
+    banner = text.turn_of.format(name=isolated(text.seat_name(names, obs.turn)))  # as in the caption: an Arabic name
     draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs), top)
     # beside the bottom seat's plate, in rows drawn on anyway: a row band drawn on costs a deflate every frame
     number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), spots[0].left - 40)

@@ -36,8 +36,9 @@ from tests.game.support import rigged
 from tests.images.guide_scenes import GUIDE_SCENES
 
 NAMES = ("Ana", "Bartłomiej Żółć", "Chika 🐱🌸", "Dawid the extraordinarily long-named player", "Ela")
-# Names in scripts DejaVu does not draw (the Noto Sans CJK fallback draws them), one of them long enough to be cut.
-CJK_NAMES = ("山田太郎", "김민준", "张伟 🐱", "Zoë 佐藤 the long-named player with more", "高橋みなみ")
+# Names in scripts DejaVu does not draw (the Noto Sans CJK fallback draws them), one of them long enough to be cut,
+# one beside Arabic (whose turn it is in table_5_cjk_names: the banner reads "高橋みなみ محمد's turn").
+CJK_NAMES = ("山田太郎", "김민준", "张伟 🐱", "Zoë 佐藤 the long-named player with more", "高橋みなみ محمد")
 
 
 def dealt(num_seats: int, seed: int) -> MatchState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 from game.dreamcats import Card, RoundResult, Slot, observe, public_observation
 from images.dreamcats import (
@@ -20,7 +21,7 @@ from images.dreamcats import (
 )
 from images.dreamcats.dream import Peeked
 from images.dreamcats.text import PictureText
-from images.fonts import ELLIPSIS, OUTLINE, clean, fit, text_length, text_sprite
+from images.fonts import ELLIPSIS, OUTLINE, clean, fit, isolated, text_length, text_sprite
 from tests.images.scenarios import dealt, turns
 
 AWKWARD = (
@@ -118,6 +119,20 @@ def test_a_right_to_left_phrase_beside_a_fallback_run_keeps_its_words_in_order()
     box = alone.getchannel("A").getbbox()
     assert box is not None
     assert mixed.getchannel("A").crop(box).tobytes() == alone.getchannel("A").crop(box).tobytes()
+
+
+def _right_end(sprite: Image.Image, width: int = 80) -> bytes:
+    alpha = sprite.getchannel("A")
+    box = alpha.getbbox()
+    assert box is not None
+    return alpha.crop((box[2] - width, 0, box[2], sprite.height)).tobytes()
+
+
+@pytest.mark.parametrize("text", [isolated("张伟 محمد") + "'s turn", "山 محمد's turn", isolated("محمد") + "'s turn"])
+def test_words_after_a_right_to_left_name_stay_after_it(text: str) -> None:
+    alone = text_sprite("'s turn", 34, (255, 255, 255), stroke=None)
+    sprite = text_sprite(text, 34, (255, 255, 255), stroke=None)
+    assert sprite.height == alone.height and _right_end(sprite) == _right_end(alone)
 
 
 def test_blank_hangul_fillers_are_no_name_at_all() -> None:
