@@ -13,7 +13,9 @@ and card play:
   10, here at any table);
 - `both`: both margins ≥ 0;
 - `plain`: `mix` with play-outs whose seats use no power of a special card they draw (each counts its points alone):
-  hard at two seats and a penalty under 10 from bba8eaf until the play-outs' seats used the powers.
+  hard at two seats and a penalty under 10 from bba8eaf until the play-outs' seats used the powers;
+- `cheaper_tuning`: hard with the tuning of a penalty under 10 (`HARD_WAKE`, `HARD_WAKE_CROWDED`) at every penalty,
+  the risky one included (tried at penalty 15 on 2026-12-01, not kept: the journal).
 
 Run: .venv/bin/python -m tests.benchmarks.bench_paired --seats 2 --matches 2000 --seed 9316
      --players tests.benchmarks.playout_players:without,hard
@@ -28,7 +30,14 @@ from dataclasses import replace
 from game.dreamcats.actions import Action
 from game.dreamcats.observation import Observation
 from game.dreamcats.players.belief import Belief
-from game.dreamcats.players.hard import card_params, passes_gate, wake_tuning
+from game.dreamcats.players.hard import (
+    HARD_WAKE,
+    HARD_WAKE_CROWDED,
+    card_params,
+    passes_gate,
+    play_hard,
+    wake_tuning,
+)
 from game.dreamcats.players.strategy import Params, play
 from game.dreamcats.players.wake import wake_margins
 
@@ -59,3 +68,8 @@ playout = _player(lambda _own, played_out: played_out >= 0)
 mix = _player(_mixed)
 both = _player(lambda own, played_out: own >= 0 and played_out >= 0)
 plain = _player(_mixed, powers=False)
+
+
+def cheaper_tuning(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard with the Wake-up tuning of a penalty under 10 at any penalty."""
+    return play_hard(obs, legal, rng, HARD_WAKE if obs.num_seats == 2 else HARD_WAKE_CROWDED)
