@@ -1,4 +1,5 @@
-"""The public Cat Duel table message: the last reveal and who still chooses as text, the picture, the buttons.
+"""The public Cat Duel table message: the last reveal, the round's preludes and who still chooses as text, the
+picture, the buttons.
 
 The text and the picture show only the public table: HP, hand sizes, abilities, the revealed strategies and their
 outcome, and which seats have chosen (never what).
@@ -14,7 +15,7 @@ from bot.catduel.match import match_of
 from bot.catduel.names import cat_name
 from bot.catduel.pictures import table_file
 from bot.catduel.texts import picture_text
-from bot.catduel.words import choosing_line, reveal_lines
+from bot.catduel.words import choosing_line, prelude_line, reveal_lines
 from bot.i18n import t
 from bot.markdown import cut
 from bot.service import Table
@@ -28,7 +29,7 @@ from game.catduel import public_observation
 from images.catduel import last_reveal
 
 CONTENT_LIMIT = 2000  # Discord's limit on a message's text
-REVEAL_LINES = 14  # the reveal's lines above the picture at most (six cats' strategies, scratches and HP)
+REVEAL_LINES = 15  # the reveal's lines above the picture at most (six cats' strategies, the order, scratches, HP)
 
 
 def _around(table: Table) -> list[str]:
@@ -40,7 +41,8 @@ def _around(table: Table) -> list[str]:
 
 
 def table_content(table: Table) -> str:
-    """The live text above the picture: the last reveal, then who still chooses and until when."""
+    """The live text above the picture: the last reveal, the preludes used in the round being chosen, then who still
+    chooses and until when."""
     state, loc = match_of(table), table.locale
     names = text_names(table, loc)
     obs = public_observation(state)
@@ -54,10 +56,12 @@ def table_content(table: Table) -> str:
         if table.deadline is not None:
             status += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     heading = [t("catduel.table.last_reveal", loc)] if reveal else []
+    preludes = prelude_line(obs.history, names, loc)
+    footer = ["", *([preludes] if preludes else []), status]
     # Six cats with long names can say more than a message holds: the oldest lines give way, the status never does.
-    while lines and len("\n".join([*heading, *lines, "", status])) > CONTENT_LIMIT:
+    while lines and len("\n".join([*heading, *lines, *footer])) > CONTENT_LIMIT:
         lines.pop(0)
-    return cut("\n".join([*heading, *lines, "", status]).strip(), CONTENT_LIMIT)
+    return cut("\n".join([*heading, *lines, *footer]).strip(), CONTENT_LIMIT)
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

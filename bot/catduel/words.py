@@ -1,8 +1,9 @@
 """Cat Duel's words at a Discord table: the lobby's settings line, the last reveal as lines, who still chooses.
 
 The reveal lines come from the duel's public history (game.catduel.Observation.history): the strategies shown,
-what each scratch did, every cat's HP change of the round, who is out, the duel's winners. Nothing else is said,
-so the text can never tell more than the table shows.
+the settlement order, what each scratch did, every cat's HP change of the round, who is out, the duel's winners; the
+prelude line, the prelude choices of the round being chosen, which are public once every seat has chosen or passed
+(RULES-catduel §3.1). Nothing else is said, so the text can never tell more than the table shows.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def _line(event: Event, names: Sequence[str], locale: str) -> str | None:
         return t("catduel.log.prelude", locale, name=name, ability=ability_name(event.ability, locale))
     if kind is EventKind.SKIPPED:
         return t("catduel.log.skipped", locale, name=name)
+    if kind is EventKind.ORDER and event.seats:
+        return t("catduel.log.order", locale, order=" → ".join(names[seat] for seat in event.seats))
     if kind in SCRATCH_LINES:
         return t(SCRATCH_LINES[kind], locale, name=name, other=other, amount=event.amount)
     if kind is EventKind.OUT:
@@ -77,6 +80,18 @@ def _line(event: Event, names: Sequence[str], locale: str) -> str | None:
         return tn("catduel.log.duel_won", len(event.seats), locale, number=event.count,
                   names=t("catduel.words.and", locale).join(names[seat] for seat in event.seats))
     return None
+
+
+def prelude_line(history: Sequence[Event], names: Sequence[str], locale: str) -> str | None:
+    """"This round's prelude: Ana uses Critical Hit · Bo uses Loneliness" while the round's strategies are chosen;
+    None before the preludes are shown, once the round is settled, or when every seat passed."""
+    starts = [i for i, event in enumerate(history) if event.kind is EventKind.ROUND_STARTED]
+    current = history[starts[-1] + 1:] if starts else []
+    if any(event.kind is EventKind.ROUND_ENDED for event in current):
+        return None
+    used = [_line(event, names, locale) for event in current
+            if event.kind is EventKind.PRELUDE_SHOWN and event.ability is not None]
+    return t("catduel.table.preludes", locale, preludes=" · ".join(filter(None, used))) if used else None
 
 
 def _public_draws(events: Sequence[Event], seats: int) -> list[int]:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.catduel.draft import Draft, settle
 from bot.catduel.lobby import cat_pick, cat_suffix
+from bot.catduel.names import ability_name
 from bot.catduel.private import duel_step
 from bot.catduel.table import table_content
 from bot.catduel.words import choosing_line, reveal_lines, settings_line
@@ -138,3 +139,41 @@ def test_six_cats_with_long_names_keep_the_status_line_within_discords_limit() -
         assert len(text) <= 2000 and "chosen" in status and status.endswith(f"<t:{int(NOW.timestamp())}:R>.")
         longest = max(longest, text, key=len)
     assert len(longest) > 1500  # the case this is about: a reveal that fills the message
+
+
+def test_the_rounds_prelude_choices_are_on_the_table_while_strategies_are_chosen_and_not_before() -> None:
+    """RULES-catduel §3.1: a prelude choice is private until every seat has chosen or passed, then on the table."""
+    rng, seen = random.Random(5), 0
+    for seed in range(6):
+        state = played_until(4, seed, lambda s: True, best_of=3)
+        while not state.over:
+            obs = observe(state, None)
+            current = obs.history[max(i for i, e in enumerate(obs.history) if e.kind is EventKind.ROUND_STARTED):]
+            used = [e for e in current if e.kind is EventKind.PRELUDE_SHOWN and e.ability is not None]
+            text = table_content(_four(state))
+            if obs.phase is Phase.STRATEGY and used:
+                seen += 1
+                line = next(line for line in text.splitlines() if line.startswith("**This round's prelude:**"))
+                assert line.count(" uses ") == len(used)
+                assert all(ability_name(e.ability, "en") in line for e in used if e.ability is not None)
+            else:
+                assert "This round's prelude" not in text
+            seat = obs.waiting_for[0]
+            apply_action(state, PLAYERS["normal"](observe(state, seat), legal_actions(state, seat), rng))
+    assert seen > 10  # the case this is about came up, more than once
+
+
+def test_the_reveal_says_the_settlement_order() -> None:
+    """RULES-catduel §8: the settlement order is public."""
+    state = _played(2)
+    events = last_reveal(observe(state, None).history)
+    [order] = [e for e in events if e.kind is EventKind.ORDER]
+    names = ["Ana", "Bo", "Miso"]
+    lines = reveal_lines(events, names, "en")
+    assert f"Settled in this order: {' → '.join(names[seat] for seat in order.seats)}" in lines
+    assert any(line.startswith("Kolejność rozliczenia: ") for line in reveal_lines(events, names, "pl"))
+
+
+def _four(state: MatchState) -> Table:
+    seats = [Seat(10 + seat, name, "en") for seat, name in enumerate(("Ana", "Bo", "Cy", "Di"))]
+    return Table("cd04", 1, 2, 10, CatDuelSettings(best_of=3), "en", seats, NOW, state=state, game="catduel")
