@@ -22,6 +22,9 @@ RESUME_REDRAWS_PER_SECOND = 20.0
 # game by then), and a post Discord keeps refusing is not tried at every restart for ever.
 OWED_AT_MOST = timedelta(hours=1)
 REVEAL, HANDOVER = "reveal", "handover"
+# The least time a live turn has once the bot is back: enough for the gateway to connect (a few shards identify 5 s
+# apart) and for the person to see their turn again and click.
+RESUME_GRACE_S = 30.0
 Shown = tuple[str, int]  # a post made since the game's last save: (REVEAL, round) or (HANDOVER, seat)
 
 
@@ -179,11 +182,18 @@ def grant_pause_lost(table: Table, now: datetime) -> None:
 
 
 def grant_time_lost(table: Table, now: datetime) -> None:
-    """A turn whose time ran out while the bot was away (or stopping) starts again with the whole turn timer.
+    """A turn whose time ran out while the bot was away (or stopping) starts again with the whole turn timer; one
+    with only a few seconds left gets RESUME_GRACE_S (or its whole timer, if shorter).
 
-    The people could not act while no bot answered their clicks: timing them out the moment it returns would play
-    their turn for them and count it towards handing their seat to a computer player. A turn with time left keeps
-    it. Only in memory: the next change saves it.
+    The people could not act while no bot answered their clicks: timing them out the moment it returns (or before
+    Discord has even connected it: this runs before the gateway is up) would play their turn for them and count it
+    towards handing their seat to a computer player. A turn with more time left keeps it. Only in memory: the next
+    change saves it.
     """
-    if table.deadline is not None and table.playing and table.deadline <= now:
-        table.deadline = now + timedelta(seconds=table.settings.turn_timer)  # every game's settings have one
+    if table.deadline is None or not table.playing:
+        return
+    timer = timedelta(seconds=table.settings.turn_timer)  # every game's settings have one
+    if table.deadline <= now:
+        table.deadline = now + timer
+    else:
+        table.deadline = max(table.deadline, now + min(timer, timedelta(seconds=RESUME_GRACE_S)))

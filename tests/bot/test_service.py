@@ -30,6 +30,7 @@ from bot.service import (
     Table,
 )
 from bot.service.moves import ROUND_PAUSE
+from bot.service.resume import RESUME_GRACE_S
 from game.dream21 import Dream21Settings
 from game.dreamcats import DiscardDrawn, Draw, InitialPeek, MatchSettings, WakeUp, legal_actions, observe
 from game.dreamcats.players import choose
@@ -418,6 +419,27 @@ async def test_a_turn_whose_time_ran_out_while_the_bot_was_away_starts_again(sto
     await second.settled(game_id)
     assert second.get(game_id).turn == turn and second.get(game_id).seats[turn].timeouts == 0
     await clock.advance(31)  # the turn's whole timer again, then the stand-in plays it
+    await second.settled(game_id)
+    assert second.get(game_id).seats[turn].timeouts == 1
+    await second.shutdown()
+
+
+async def test_a_turn_with_seconds_left_when_the_bot_went_away_gets_a_grace_after_it_returns(
+        store: MemoryGameStore, clock: ManualClock) -> None:
+    first = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(3))
+    game_id = await _table(first, [ANA, BO], settings=replace(FAST, turn_timer=60))
+    turn = first.get(game_id).turn
+    assert turn is not None
+    await clock.advance(50)
+    await first.shutdown()  # the bot goes away with 10 s of the turn left, and is back with 3 s left
+    await clock.advance(7)
+
+    second = GameService(store, RecordingNotifier(), clock=clock, computer_pause=0, rng=random.Random(4))
+    await second.resume()
+    await clock.advance(RESUME_GRACE_S - 1)  # past the turn's old deadline: nobody could click before it
+    await second.settled(game_id)
+    assert second.get(game_id).turn == turn and second.get(game_id).seats[turn].timeouts == 0
+    await clock.advance(2)  # the grace is over: the stand-in plays the turn
     await second.settled(game_id)
     assert second.get(game_id).seats[turn].timeouts == 1
     await second.shutdown()
