@@ -103,7 +103,9 @@ class DiscordPresenter(TablePictures):
         text = t("notice.handover", table.locale, mention=f"<@{user_id}>")
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(user_id)] if user_id else False)
-        nonce = post_nonce(table.game_id, "handover", seat, table.version)
+        # Not the table's version: a restart posts a notice still owed from a table saved again since, and Discord
+        # makes a post once only for the same nonce (a seat is handed over once in a match).
+        nonce = post_nonce(table.game_id, "handover", seat)
         self._queue(table, lambda: settled_after(
             self.posts.post(post_channel(table), content=text, allowed_mentions=mentions, nonce=nonce),
             lambda: self.bot.service.handover_shown(table.game_id, seat)))

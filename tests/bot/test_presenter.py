@@ -32,6 +32,7 @@ class FakeMessages:
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
         self.posts: list[str | None] = []
+        self.nonces: list[object] = []  # each post's nonce: Discord makes a post once per nonce within minutes
         self.deleted = 0
         self.remembered: dict[str, int] = {}  # game → the table message posted for it
         self.shown: list[tuple[str, str, int]] = []  # what the service was told was posted (bot.service.resume)
@@ -53,6 +54,7 @@ class FakeMessages:
 
     async def send(self, content: str | None = None, **fields: Any) -> discord.Object:
         self.posts.append(content)
+        self.nonces.append(fields.get("nonce"))
         return discord.Object(1000 + len(self.posts))
 
     async def delete(self) -> None:
@@ -476,6 +478,19 @@ async def test_a_closing_bot_lets_the_posts_already_queued_go_out_first() -> Non
     assert len(messages.posts) == 2
     # each notice, once posted, is owed no more (bot.service.resume posts an owed one after a restart)
     assert messages.shown == [("handover", table.game_id, 0), ("handover", table.game_id, 1)]
+
+
+async def test_a_handover_notice_posted_again_after_a_restart_carries_the_same_nonce() -> None:
+    """A restart posts a notice still owed, from a table saved again since (a stand-in's moves): Discord must see
+    the notice it may already have posted, so that it is made once and the person pinged once."""
+    shown, messages = slow_posting_presenter()
+    table = _peeked(playing_table("ffff"))
+    shown.seat_handed_over(table, 0)
+    table.version += 2  # the computer player's moves were saved before the notice's own save
+    shown.seat_handed_over(table, 0)
+    shown.seat_handed_over(table, 1)
+    await asyncio.wait_for(shown.close(), 5.0)
+    assert len(messages.posts) == 3 and messages.nonces[0] == messages.nonces[1] != messages.nonces[2]
 
 
 async def test_a_closing_bot_waits_for_its_posts_no_longer_than_it_may() -> None:
