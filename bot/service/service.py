@@ -121,7 +121,7 @@ class GameService(Resuming):
         return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]
 
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
-        """Leave the lobby; the last person out closes it."""
+        """Leave the lobby; the last person out closes it (in the same write: never a lobby of nobody left behind)."""
         closing = False
 
         def mutate(table: Table) -> list[Event]:
@@ -129,10 +129,7 @@ class GameService(Resuming):
             closing = lobby.leave(table, user_id)
             return []
 
-        table = (await self.change(game_id, mutate))[0]
-        if closing:
-            await self._close(table, "cancelled")
-        return table
+        return (await self.change(game_id, mutate, closes=lambda _table: "cancelled" if closing else None))[0]
 
     async def start(self, game_id: str, user_id: int) -> Table:
         """The host starts the match."""
@@ -211,12 +208,15 @@ class GameService(Resuming):
                 lock.release()
 
     async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
-                     abandons: Callable[[Table], MatchRecord | None] | None = None) -> tuple[Table, list[Event]]:
+                     abandons: Callable[[Table], MatchRecord | None] | None = None,
+                     closes: Callable[[Table], str | None] | None = None) -> tuple[Table, list[Event]]:
         """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure;
         RestartingError once the service is shut down (but for a change that announces nothing).
 
         `abandons`: the record of the match if the change leaves it abandoned (still playing, nobody to play it); it
-        is then recorded and the game closed in the same write instead of saving the change.
+        is then recorded and the game closed in the same write instead of saving the change. `closes`: the reason
+        to close the game if the change leaves nothing to keep (a lobby its last person left); it is then deleted
+        instead of saved.
         """
         async with self._locked(game_id):
             # A change that announces nothing records what is shown (a table's new message, its thread), which the
@@ -237,6 +237,10 @@ class GameService(Resuming):
             record = abandons(table) if abandons is not None and table.playing else None
             if record is not None:
                 await self._close(table, "abandoned", record=record)
+                return table, events
+            reason = closes(table) if closes is not None else None
+            if reason is not None:
+                await self._close(table, reason)
                 return table, events
             await self._persist(table, ended)
             self.shown_saved(table.game_id, shown)

@@ -127,6 +127,25 @@ async def test_host_leaving_the_lobby_passes_the_host_role_and_the_last_one_clos
     assert store.rows == {} and service.in_channel(20) is None
 
 
+async def test_the_last_person_leaving_a_lobby_with_computers_closes_it_in_one_write_or_not_at_all(
+        service: GameService, store: MemoryGameStore) -> None:
+    table = await service.open_lobby(guild_id=10, channel_id=20, host=ANA, settings=FAST, locale="en")
+    await service.add_computer(table.game_id, ANA.user_id, "hard")
+    stored = store.rows[table.game_id].payload
+
+    async def refused(game_id: str) -> None:
+        raise BusyError("The table is busy, please try again.")
+
+    deleting, store.delete = store.delete, refused  # type: ignore[method-assign]
+    with pytest.raises(BusyError):
+        await service.leave_lobby(table.game_id, ANA.user_id)
+    # Not a lobby of computers alone, hosted by someone who left it and holding the channel: Ana is still there.
+    assert store.rows[table.game_id].payload == stored and service.get(table.game_id).seats[0].user_id == ANA.user_id
+    store.delete = deleting  # type: ignore[method-assign]
+    await service.leave_lobby(table.game_id, ANA.user_id)
+    assert store.rows == {} and service.in_channel(20) is None
+
+
 async def test_a_whole_match_with_two_people_and_a_computer_is_recorded(
         service: GameService, store: MemoryGameStore, notifier: RecordingNotifier) -> None:
     game_id = await _table(service, [ANA, BO], computers=1)
