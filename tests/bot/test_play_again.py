@@ -1,5 +1,5 @@
 """Play again: the final standings open a new lobby in the same place, with the same settings, the computer
-players back, the last match's people invited (one click on Join) and its host hosting."""
+players back, the presser hosting and the last match's other people invited (one click on Join)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from bot.client import DreamcatsBot
 from bot.service import Person, Table
-from bot.service.again import LaterMatchError, plan_rematch, rematch_host
+from bot.service.again import LaterMatchError, plan_rematch
 from bot.storage import LastMatch, MatchRecord, SeatRecord, last_match, record_match
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
@@ -58,17 +58,17 @@ async def test_play_again_opens_the_lobby_with_the_same_people_settings_and_comp
         bot = make_bot(world)
         await runner.restart(bot)  # the button outlives the process that drew it
 
-        # Bo presses it: Ana, the last host, hosts again; Bo is seated; the computer player is back; Cy is invited.
+        # Bo presses it: Bo hosts; the computer player is back; Ana, the last host, and Cy are invited.
         pressed = await fake.click(world.bo, standings, f"dc:{players.game_id}:again")
         assert pressed.response_type == 6
         await bot.presenter.idle()
         await fake.idle()
         table = _lobby(bot, world)
-        assert table.game_id != players.game_id and table.host_id == world.ana.id
-        assert [s.user_id for s in table.seats] == [world.ana.id, world.bo.id, None]
+        assert table.game_id != players.game_id and table.host_id == world.bo.id
+        assert [s.user_id for s in table.seats] == [world.bo.id, None]
         computer = next(s for s in first.seats if s.user_id is None)
-        assert (table.seats[2].name, table.seats[2].strength) == (computer.name, computer.strength)
-        assert table.settings == first.settings and table.invited == [world.cy.id]
+        assert (table.seats[1].name, table.seats[1].strength) == (computer.name, computer.strength)
+        assert table.settings == first.settings and table.invited == [world.ana.id, world.cy.id]
         lobby = fake.latest_with(world.games, f"dc:{table.game_id}:")
         assert lobby is not None and lobby.id == table.message_id and not lobby.ephemeral
         assert f"<@{world.cy.id}>" in str(lobby.embeds) and "Invited" in str(lobby.embeds)
@@ -78,12 +78,13 @@ async def test_play_again_opens_the_lobby_with_the_same_people_settings_and_comp
         assert twice.reply is not None and twice.reply.ephemeral and "already has a game" in twice.reply.content
         assert [t.game_id for t in bot.service.tables] == [table.game_id]
 
-        # Cy joins with one click and is no longer listed as invited; Ana starts.
+        # Cy and Ana join with one click each and are no longer listed as invited; Bo starts.
         await fake.click(world.cy, lobby, f"dc:{table.game_id}:join")
+        await fake.click(world.ana, fake.messages_by_id[lobby.id], f"dc:{table.game_id}:join")
         table = _lobby(bot, world)
-        assert [s.user_id for s in table.seats] == [world.ana.id, world.bo.id, None, world.cy.id]
+        assert [s.user_id for s in table.seats] == [world.bo.id, None, world.cy.id, world.ana.id]
         assert table.invited == [] and "Invited" not in str(fake.messages_by_id[lobby.id].embeds)
-        await fake.click(world.ana, lobby, f"dc:{table.game_id}:start")
+        await fake.click(world.bo, lobby, f"dc:{table.game_id}:start")
         await bot.presenter.idle()
         assert bot.service.in_channel(world.games.id) is not None
         assert bot.service.in_channel(world.games.id).playing  # type: ignore[union-attr]
@@ -129,26 +130,22 @@ def _last(*, host: int | None = ANA, left: tuple[int, ...] = (), superseded: boo
     return LastMatch("abc123", 9, 7, host, {}, (*seats, computer), superseded)
 
 
-@pytest.mark.parametrize(("host", "left", "presser", "expected"), [
-    (ANA, (), BO, ANA),            # the last host hosts, whoever pressed
-    (ANA, (ANA,), BO, BO),         # the host left the match: the presser, who stayed
-    (ANA, (ANA,), EVE, BO),        # ... or, if the presser was not in it, the first person who stayed
-    (None, (), CY, CY),            # a match recorded without its host
-    (ANA, (ANA, BO, CY), EVE, EVE),  # nobody stayed (cannot be recorded today): the presser
+@pytest.mark.parametrize(("host", "left", "presser", "invited"), [
+    (ANA, (), BO, (ANA, CY)),        # the presser hosts, whoever hosted; the last host is invited like the others
+    (ANA, (ANA,), BO, (CY,)),        # the host left the match: not invited
+    (None, (), CY, (ANA, BO)),       # a match recorded without its host
+    (ANA, (), EVE, (ANA, BO, CY)),   # someone who was not in the match opens the lobby and hosts it
 ])
-def test_who_hosts_the_new_lobby(host: int | None, left: tuple[int, ...], presser: int, expected: int) -> None:
-    assert rematch_host(_last(host=host, left=left), presser) == expected
-
-
-def test_an_outsider_who_presses_sits_down_and_the_others_are_invited() -> None:
-    plan = plan_rematch(_last(), Person(EVE, "Eve"), "en")
-    assert plan.host.user_id == ANA and [s.user_id for s in plan.others] == [EVE, None]
-    assert plan.others[1].strength == "hard" and plan.invited == (BO, CY)
+def test_the_presser_hosts_the_new_lobby_and_the_others_who_stayed_are_invited(
+        host: int | None, left: tuple[int, ...], presser: int, invited: tuple[int, ...]) -> None:
+    plan = plan_rematch(_last(host=host, left=left), Person(presser, "Presser"))
+    assert plan.host.user_id == presser and plan.invited == invited
+    assert [(s.user_id, s.strength) for s in plan.others] == [(None, "hard")]  # the computer player is back
 
 
 def test_a_later_match_makes_the_button_stale() -> None:
     with pytest.raises(LaterMatchError):
-        plan_rematch(_last(superseded=True), Person(ANA, "Ana"), "en")
+        plan_rematch(_last(superseded=True), Person(ANA, "Ana"))
 
 
 async def test_the_records_know_a_match_by_its_game_and_a_later_one_supersedes_it(world: World) -> None:
