@@ -109,7 +109,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             # still showing it (no message yet): that would post it twice.
             if running.message_id is not None:
                 self.bot.presenter.table_changed(running)
-            await self._point_to(interaction, GameRunningError(running.game_id, running.message_id))
+            await self._point_to(interaction, GameRunningError(running.game_id, running.message_id,
+                                                               running.message_place))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
         options = {"points": points, "penalty": penalty, "rounds": rounds, "hands": hands, "duels": duels,
@@ -201,7 +202,8 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         if exc.message_id is None:  # its lobby is still being posted: nothing to link to yet
             await _private(interaction, t("start.already_running_unposted", locale))
             return
-        link = f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}/{exc.message_id}"
+        place = exc.place or interaction.channel_id  # a game played in its own thread has its table there
+        link = f"https://discord.com/channels/{interaction.guild_id}/{place}/{exc.message_id}"
         await _private(interaction, t("start.already_running", locale, link=link))
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))

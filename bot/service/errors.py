@@ -12,10 +12,11 @@ class TableError(GameError):
 class GameRunningError(TableError):
     """This channel already has a game."""
 
-    def __init__(self, game_id: str, message_id: int | None) -> None:
+    def __init__(self, game_id: str, message_id: int | None, place: int | None = None) -> None:
         super().__init__(f"A game is already running in this channel ({game_id}).")
         self.game_id = game_id
         self.message_id = message_id
+        self.place = place  # the channel or thread holding that message, where known
 
 
 class GameGoneError(TableError):

@@ -91,7 +91,7 @@ class GameService(Resuming):
         async with self._locked(f"channel-{channel_id}"):  # two starts at once make one lobby
             running = self.in_channel(channel_id)
             if running is not None:
-                raise GameRunningError(running.game_id, running.message_id)
+                raise GameRunningError(running.game_id, running.message_id, running.message_place)
             stored = await self.store.in_channel(channel_id)
             if stored is not None:
                 raise GameRunningError(stored.game_id, stored.message_id)

@@ -126,6 +126,14 @@ class Table:
         return game_mode(self.game)
 
     @property
+    def message_place(self) -> int:
+        """The channel or thread that holds the table message: the game's thread once the table was posted there
+        (while the match's first table is on its way, the lobby message in the channel still is it)."""
+        if self.thread_id is not None and self.state is not None and self.message_id != self.thread_id:
+            return self.thread_id
+        return self.channel_id
+
+    @property
     def last_activity(self) -> datetime:
         """When someone last did something in the lobby."""
         return self.active_at or self.created_at

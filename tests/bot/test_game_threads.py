@@ -69,6 +69,24 @@ async def test_with_the_server_setting_the_match_lives_in_its_thread(world: Worl
     assert fake.violations == []
 
 
+async def test_start_where_a_match_plays_in_its_thread_links_to_the_table_in_the_thread(
+        world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    mod = fake.add_user("mod", display_name="Mod", guild=world.guild, permissions=MANAGE_GUILD)
+    await fake.slash(mod, world.games, "dreamcats settings", game_threads=True)
+    players = await open_table(world, running)
+    table = players.table
+    assert table is not None and table.thread_id is not None and table.message_id != table.thread_id
+    thread = fake.channels[table.thread_id]
+    for place in (world.games, thread):  # in the channel, and in the game's own thread
+        pointer = await fake.slash(world.bo, place, "dreamcats start")
+        assert pointer.reply is not None and pointer.reply.ephemeral
+        assert pointer.reply.content.endswith(f"/{world.guild.id}/{thread.id}/{table.message_id}")
+    assert fake.messages_by_id[table.message_id].channel is thread
+    assert fake.violations == []
+
+
 async def test_without_the_permissions_the_game_stays_in_the_channel(world: World, running: DreamcatsBot) -> None:
     fake = world.fake
     start = await fake.slash(world.ana, world.games, "dreamcats start", thread=True)
