@@ -103,12 +103,15 @@ def add_computer(table: Table, user_id: int, strength: str, rng: random.Random) 
     return []
 
 
-def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None) -> list[Any]:
-    """The host takes a seat away (a person or a computer player); `occupant` is who the host saw there."""
+def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None, computer: str | None = None) -> list[Any]:
+    """The host takes a seat away (a person or a computer player); `occupant` is who the host saw there, and
+    `computer` the computer player's name, where the menu said it."""
     check_lobby(table)
     if user_id != table.host_id:
         raise NotHostError("Only the host can remove a seat.")
     if not 0 <= seat < len(table.seats) or table.seats[seat].user_id != occupant or occupant == user_id:
+        raise StaleButtonError("That seat has changed meanwhile.")
+    if computer is not None and table.seats[seat].name[:len(computer)] != computer:  # a menu value is cut at 100
         raise StaleButtonError("That seat has changed meanwhile.")
     del table.seats[seat]
     return []

@@ -116,9 +116,10 @@ class GameService(Resuming):
         """A seated person picks what they play as in the lobby (Cat Duel: their cat)."""
         return (await self.change(game_id, lambda t: lobby.pick(t, user_id, choice)))[0]
 
-    async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None) -> Table:
-        """The host removes a seat from the lobby (a person or a computer player)."""
-        return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant)))[0]
+    async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None,
+                          computer: str | None = None) -> Table:
+        """The host removes a seat from the lobby (a person, or the computer player named `computer`)."""
+        return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant, computer)))[0]
 
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
         """Leave the lobby; the last person out closes it (in the same write: never a lobby of nobody left behind)."""

@@ -26,11 +26,13 @@ async def _add_computer(click: Click) -> None:
 
 @handler("kick")
 async def _remove_seat(click: Click) -> None:
-    seat, _, occupant = (click.values[0] if click.values else "").partition(".")
+    seat, _, rest = (click.values[0] if click.values else "").partition(".")
+    occupant, dot, computer = rest.partition(".")  # "2.0.Miso": a computer player; "2.0" from an older menu
     if not seat.isdecimal() or not occupant.isdecimal():
         raise StaleButtonError("That choice is not one of ours.")
     await click.defer_update()
-    await click.service.remove_seat(click.bid.game_id, click.user_id, int(seat), int(occupant) or None)
+    await click.service.remove_seat(click.bid.game_id, click.user_id, int(seat), int(occupant) or None,
+                                    computer if dot else None)
 
 
 @handler("start")

@@ -56,7 +56,10 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         GameSelect(make_select_id(gid, "addbot"), strengths, placeholder=t("lobby.add_computer", loc), row=1),
     )
     labels = names_with_strength(table, loc, seat_names(table, loc))  # a menu shows no markdown: names as typed
-    others = [discord.SelectOption(label=labels[i][:100], value=f"{i}.{seat.user_id or 0}")
+    # A seat's value names who sits there (a computer player by its name, unique at a table), so that a pick from a
+    # menu drawn before another seat was removed takes away no one else.
+    others = [discord.SelectOption(label=labels[i][:100], value=f"{i}.{seat.user_id}" if seat.user_id
+                                   else f"{i}.0.{seat.name}"[:100])
               for i, seat in enumerate(table.seats) if seat.user_id != table.host_id]
     if others:  # the host may take a seat away (someone who joined by mistake, a computer player too many)
         view.add_item(GameSelect(make_select_id(gid, "kick"), others, placeholder=t("lobby.remove_seat", loc), row=2))

@@ -260,9 +260,27 @@ async def test_the_host_can_remove_a_seat_from_the_lobby(world: World, running: 
     await running.presenter.idle()
     seats = running.service.get(game_id).seats
     assert [seat.user_id for seat in seats] == [world.ana.id, world.bo.id, None]  # Cy's seat is gone
-    await fake.select(world.ana, lobby, kick, ["2.0"])  # and the computer player too
+    computer = running.service.get(game_id).seats[2].name
+    await fake.select(world.ana, lobby, kick, [f"2.0.{computer}"])  # and the computer player too
     await running.presenter.idle()
     assert [seat.user_id for seat in running.service.get(game_id).seats] == [world.ana.id, world.bo.id]
+    assert fake.violations == []
+
+
+async def test_a_pick_from_a_menu_drawn_before_a_seat_was_removed_takes_away_no_other_computer(
+        world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    lobby = (await fake.slash(world.ana, world.games, "dreamcats start")).reply
+    assert lobby is not None
+    game_id = next(t.game_id for t in running.service.tables if t.channel_id == world.games.id)
+    for strength in ("easy", "normal", "hard"):
+        await fake.select(world.ana, lobby, f"ds:{game_id}:addbot", [strength])
+    await running.presenter.idle()
+    names = [seat.name for seat in running.service.get(game_id).seats]
+    await running.service.remove_seat(game_id, world.ana.id, 1, None, names[1])  # a first pick, menu not redrawn
+    stale = await fake.select(world.ana, lobby, f"ds:{game_id}:kick", [f"2.0.{names[2]}"])  # meant the second one
+    assert stale.reply is not None and stale.reply.ephemeral and "nothing happened" in stale.reply.content
+    assert [seat.name for seat in running.service.get(game_id).seats] == [names[0], names[2], names[3]]
     assert fake.violations == []
 
 
