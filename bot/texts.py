@@ -90,6 +90,8 @@ def _log_line(fields: tuple[str, int | None, tuple[int, ...], tuple[tuple[int, i
         params.update(card=cards[0], position=entry.slots[0][1] + 1)
     elif entry.kind == "used_peek":
         params["slot"] = slots[0]
+    elif entry.kind == "initial_peek":
+        params.update(first=entry.slots[0][1] + 1, second=entry.slots[-1][1] + 1)
     elif entry.kind == "used_swap":
         params.update(first=slots[0], second=slots[1])
     elif entry.kind == "round_ended" and entry.seat is None:

@@ -10,8 +10,9 @@ from bot.service.table import LogEntry, Table
 from bot.storage.records import RoundRecord
 from game.dreamcats import Event, EventKind, InitialPeek, MatchState, Step, new_match
 
-# Peeks and Take 2's private draw are no news on the table: the next public event says what happened.
-_QUIET = {EventKind.INITIAL_PEEK, EventKind.TAKE_TWO_DREW}
+# Take 2's private draw is no news on the table: the next public event says what happened. An initial peek is:
+# which two positions a seat looked at is public (RULES.md §4: everything a seat does), never the cards.
+_QUIET = {EventKind.TAKE_TWO_DREW}
 
 
 class DreamcatsRules:

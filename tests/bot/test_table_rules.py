@@ -311,3 +311,24 @@ async def test_a_match_everyone_left_is_recorded_as_abandoned_and_changes_no_sta
     assert recorded == [*((True, p, False, True) for p in people), (True, None, False, False)]  # and the computer
     assert ratings == 0  # recorded as it stood, but nobody's standing was touched
     assert world.fake.violations == []
+
+
+async def test_which_two_positions_a_seat_looked_at_is_on_the_table_but_never_the_cards(
+        world: World, running: DreamcatsBot) -> None:
+    """RULES.md §4: everything a seat does is public; what it sees is its own."""
+    players = await open_table(world, running)
+    record = await players.click(world.bo, players.message(), players.cid("dream"))
+    answer = await world.fake.private_answer(record)
+    await players.choose(world.bo, answer, players.sid("peek0", 1), ["2", "3"])
+    await players.settle()
+    await running.presenter.idle()
+    table = players.table
+    assert table is not None
+    content = players.message().content
+    assert "Bo looked at their positions 3 and 4." in content
+    computer = next(seat.name for seat in table.seats if seat.user_id is None)
+    assert f"{computer} looked at their positions 1 and 2." in content  # as a computer player always does
+    peeks = [line for line in content.splitlines() if "looked at" in line]
+    assert len(peeks) == 2 and all(not any(ch.isdigit() for ch in line.replace("3 and 4", "").replace("1 and 2", ""))
+                                   for line in peeks)  # the positions, and no card's points
+    assert world.fake.violations == []
