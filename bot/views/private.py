@@ -80,7 +80,9 @@ def take_choice(table: Table, obs: Observation, locale: str) -> Private:
     number = table.move_number
     buttons = [GameButton(make_id(table.game_id, "tpos", number, p), t("private.swap_into", locale, position=p + 1))
                for p in range(DREAM_SIZE)]
-    return Private(t("private.take_prompt", locale, card=card_name(obs.discard_top, locale)), list(buttons))
+    aid = table.settings.memory_aid  # with it, the cards the seat knows are in view at every step (RULES.md §5)
+    return Private(t("private.take_prompt", locale, card=card_name(obs.discard_top, locale)), list(buttons),
+                   showing=remembered(table, obs) if aid else None)
 
 
 def holding(table: Table, obs: Observation, locale: str) -> Private:
@@ -104,7 +106,7 @@ def holding(table: Table, obs: Observation, locale: str) -> Private:
     else:
         text = t(key, locale, card=card_name(card, locale))
     # A held card is not a memory test (RULES.md §5): it stays in view until the player decides.
-    return Private(text, items, showing=())
+    return Private(text, items, showing=remembered(table, obs))
 
 
 def choosing(table: Table, obs: Observation, locale: str) -> Private:
@@ -113,7 +115,14 @@ def choosing(table: Table, obs: Observation, locale: str) -> Private:
     buttons = [GameButton(make_id(gid, "keep", number, i), t("private.keep", locale, card=card_name(c, locale)),
                           style=discord.ButtonStyle.primary) for i, c in enumerate(obs.options)]
     cards = ", ".join(card_name(c, locale) for c in obs.options)
-    return Private(t("private.choosing", locale, cards=cards), list(buttons), showing=())  # held: stays in view
+    # The two cards are held: they stay in view (and, with the memory aid, the cards the seat knows).
+    return Private(t("private.choosing", locale, cards=cards), list(buttons), showing=remembered(table, obs))
+
+
+def remembered(table: Table, obs: Observation) -> list[Slot]:
+    """The seat's own cards it knows, to show face up when the memory aid is on ("at any time", RULES.md §5);
+    none without it."""
+    return [slot for slot in obs.known if slot.seat == obs.seat] if table.settings.memory_aid else []
 
 
 def _slot_options(table: Table, locale: str) -> list[discord.SelectOption]:
@@ -167,7 +176,7 @@ def my_dream(table: Table, obs: Observation, seat: int, locale: str) -> Private:
     if obs.my_turn and obs.step is Step.CHOOSING:
         return choosing(table, obs, locale)
     aid = table.settings.memory_aid
-    showing = [s for s in obs.known if s.seat == seat] if aid else []
+    showing = remembered(table, obs)
     quit_button = GameButton(make_id(table.game_id, "quit"), t("private.leave", locale),
                              style=discord.ButtonStyle.danger)
     key = "private.dream_aid" if aid else "private.dream"

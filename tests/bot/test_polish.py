@@ -18,9 +18,9 @@ from bot.service import GameService, ManualClock, Person, Seat, Table, table_fro
 from bot.service.lobby import COMPUTER_NAMES
 from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import seat_names, turn_time
-from bot.views.private import holding
+from bot.views.private import holding, take_choice
 from bot.views.public import lobby_message, table_message
-from game.dreamcats import Draw, InitialPeek, MatchSettings, apply_action, new_match, observe, public_observation
+from game.dreamcats import Draw, InitialPeek, MatchSettings, Slot, apply_action, new_match, observe, public_observation
 from images.dreamcats import PictureText, encode_png, render_table
 from tests.bot.conftest import World
 from tests.bot.fakes import MemoryGameStore, RecordingNotifier
@@ -210,3 +210,17 @@ async def test_a_failing_start_leaves_no_placeholder_behind(world: World, runnin
     body = followup.body
     assert isinstance(body, dict) and body["flags"] & 64 and body["content"] and "database" not in body["content"]
     assert fake.violations == []
+
+
+@pytest.mark.parametrize("aid", [False, True])
+def test_with_the_memory_aid_every_step_of_a_turn_shows_the_cards_i_know(aid: bool) -> None:
+    """RULES.md §5: with the memory aid on, a player sees the cards they know at any time, also while holding a
+    drawn card (the step where they choose which card to give up) or choosing where the discard goes."""
+    table = _playing_table(5)
+    table.settings = dataclasses.replace(table.settings, memory_aid=aid)
+    known = [Slot(0, 0), Slot(0, 1)]  # Ana's initial peek
+    taking = take_choice(table, observe(table.state, 0), "en")
+    apply_action(table.state, Draw(0))
+    held = holding(table, observe(table.state, 0), "en")
+    assert sorted(held.showing or []) == (known if aid else [])  # the drawn card is in view either way
+    assert (sorted(taking.showing) if taking.showing is not None else None) == (known if aid else None)
