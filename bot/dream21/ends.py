@@ -7,26 +7,32 @@ import discord
 from bot.dream21.match import match_of
 from bot.dream21.pictures import hand_end_file, standings_file
 from bot.dream21.texts import picture_text
+from bot.dream21.words import recent_moves
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
 from bot.texts import ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
+from game.dream21 import EventKind
 
 
 async def hand_end_message(table: Table, number: int) -> EndMessage:
-    """Hand `number` is over: who went out, each seat's tricks and score, the totals so far."""
+    """Hand `number` is over: its last move, who went out, each seat's tricks and score, the totals so far."""
     state, loc = match_of(table), table.locale
     result = state.results[number - 1]
     names, shown = seat_names(table, loc), text_names(table, loc)
     totals = [sum(r.scores[seat] for r in state.results[:number]) for seat in range(len(names))]
     headline = (t("dream21.end.out", loc, name=shown[result.out]) if result.out is not None
                 else t("dream21.end.stopped", loc))
+    # The hand's last move (the card that went out, a 21 and who took its trick): the next hand's table has no room
+    # for it. Going out is the headline's.
+    last = [f"• {line}" for line in recent_moves([e for e in result.last_moves if e.kind is not EventKind.WENT_OUT],
+                                                  names, loc)]
     lines = [tn("dream21.end.line", result.scores[seat], loc, name=shown[seat], tricks=result.tricks[seat],
                 total=totals[seat]) for seat in range(len(names))]
-    embed = discord.Embed(title=t("dream21.end.title", loc, number=number), description="\n".join([headline, *lines]),
-                          colour=COLOUR)
+    embed = discord.Embed(title=t("dream21.end.title", loc, number=number),
+                          description="\n".join([*last, headline, *lines]), colour=COLOUR)
     embed.set_image(url="attachment://hand-end.png")
     return EndMessage(embed, await hand_end_file(result, names, totals, picture_text(loc)), None)
 

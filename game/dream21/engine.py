@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.dream21.actions import Action, Draw, Play
 from game.dream21.cards import HAND_SIZE, TARGET, Card, shuffled_deck
@@ -57,7 +58,10 @@ def apply_action(state: MatchState, action: Action) -> list[Event]:
     state.log.append(action)
     hand = state.hand  # the hand the action belongs to, even if the action ends it
     events = _draw(state, action) if isinstance(action, Draw) else _play(state, action)
-    hand.history.extend(public_moves(events))
+    moves = public_moves(events)
+    hand.history.extend(moves)
+    if state.hand is not hand or state.over:  # the action ended the hand: its result keeps the action's moves
+        state.results[-1] = replace(state.results[-1], last_moves=tuple(moves))
     return events
 
 

@@ -165,7 +165,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 def result_to_dict(result: HandResult) -> dict[str, Any]:
     """A JSON-safe dict for a finished hand's result."""
     return {"number": result.number, "dealer": result.dealer, "out": result.out, "tricks": list(result.tricks),
-            "scores": list(result.scores), "plays": result.plays}
+            "scores": list(result.scores), "plays": result.plays,
+            "last_moves": [event_to_dict(event) for event in result.last_moves]}
 
 
 def result_from_dict(data: dict[str, Any]) -> HandResult:
@@ -177,4 +178,5 @@ def result_from_dict(data: dict[str, Any]) -> HandResult:
         tricks=tuple(int(t) for t in data["tricks"]),
         scores=tuple(int(s) for s in data["scores"]),
         plays=int(data["plays"]),
+        last_moves=tuple(event_from_dict(e) for e in data.get("last_moves", ())),  # none kept before 2026-12-01
     )

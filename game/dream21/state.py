@@ -21,6 +21,9 @@ class HandResult:
     tricks: tuple[int, ...]
     scores: tuple[int, ...]
     plays: int
+    # The public events of the move that ended the hand (the last card played, a 21 made, going out): the next
+    # hand's table no longer shows them, so the hand's end says them (RULES-dream21 §6: every action is public).
+    last_moves: tuple[Event, ...] = ()
 
 
 @dataclass(slots=True)

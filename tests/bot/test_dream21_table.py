@@ -126,6 +126,8 @@ async def test_two_people_and_a_computer_play_a_whole_dream21_match(world: World
     # Three hand ends and the standings were posted; the result is stored under Dream 21 only.
     ends = [m for m in fake.messages_in(world.games) if any(a.filename == "hand-end.png" for a in m.attachments)]
     assert [m.embeds[0]["title"] for m in ends] == [f"Dream 21 — hand {n} is over" for n in (1, 2, 3)]
+    # Each opens with the hand's last card, which the next hand's table no longer shows (RULES-dream21 §6).
+    assert all(" played " in m.embeds[0]["description"].splitlines()[0] for m in ends)
     standings = fake.latest(world.games, where=lambda m: any(a.filename == "standings.png" for a in m.attachments))
     assert standings is not None and standings.embeds[0]["title"] == "Dream 21 — final standings"
     async with running.db.sessions() as session, session.begin():

@@ -132,3 +132,25 @@ def test_every_event_of_a_match_can_be_described() -> None:
             assert describe(event, ["A", "B", "C", "D"])
             seen.add(event.kind)
     assert {EventKind.HAND_ENDED, EventKind.MATCH_ENDED, EventKind.PLAYED, EventKind.DREW} <= seen
+
+
+def test_a_finished_hand_keeps_its_last_move_which_the_next_hands_table_no_longer_shows() -> None:
+    state = new_match(3, Dream21Settings(hands_per_seat=2), random.Random(5))
+    rng, last_actions = random.Random(5), []
+    while not state.over:
+        hands = len(state.results)
+        action = random_action(state, rng)
+        apply_action(state, action)
+        if len(state.results) > hands:
+            last_actions.append(action)
+    assert len(state.results) == 6
+    for result, action in zip(state.results, last_actions, strict=True):
+        played, *rest = result.last_moves
+        assert isinstance(action, Play) and played.kind is EventKind.PLAYED and played.card == action.card
+        assert all(event.is_public for event in result.last_moves)
+        assert (result.out is not None) == (EventKind.WENT_OUT in {event.kind for event in rest})
+    data = json.loads(json.dumps(match_to_dict(state)))
+    assert match_from_dict(data).results == state.results  # kept with the match, and read back
+    for result in data["results"]:
+        del result["last_moves"]  # a match saved before the hands kept them
+    assert all(r.last_moves == () for r in match_from_dict(data).results)
