@@ -138,7 +138,8 @@ class Match(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     seat_count: Mapped[int] = mapped_column(Integer)
     round_count: Mapped[int] = mapped_column(Integer)
-    # The live game it was and who hosted it: Play again opens the next lobby from them (None before 0003).
+    # The live game it was (Play again finds the match by it) and who hosted it, kept for the records (None before
+    # 0003).
     game_id: Mapped[str | None] = mapped_column(String(64), index=True)
     host_id: Mapped[int | None] = mapped_column(BigInteger)
     # Every person left before the end: stored, but left out of ratings, totals and recent matches.

@@ -80,7 +80,8 @@ def take_choice(table: Table, obs: Observation, locale: str) -> Private:
     number = table.move_number
     buttons = [GameButton(make_id(table.game_id, "tpos", number, p), t("private.swap_into", locale, position=p + 1))
                for p in range(DREAM_SIZE)]
-    aid = table.settings.memory_aid  # with it, the cards the seat knows are in view at every step (RULES.md §5)
+    # With the memory aid, the cards the seat knows are in view while it chooses a place in its dream (RULES.md §5).
+    aid = table.settings.memory_aid
     return Private(t("private.take_prompt", locale, card=card_name(obs.discard_top, locale)), list(buttons),
                    showing=remembered(table, obs) if aid else None)
 

@@ -213,7 +213,7 @@ async def test_a_failing_start_leaves_no_placeholder_behind(world: World, runnin
 
 
 @pytest.mark.parametrize("aid", [False, True])
-def test_with_the_memory_aid_every_step_of_a_turn_shows_the_cards_i_know(aid: bool) -> None:
+def test_with_the_memory_aid_choosing_a_place_in_my_dream_shows_the_cards_i_know(aid: bool) -> None:
     """RULES.md §5: with the memory aid on, a player sees the cards they know at any time, also while holding a
     drawn card (the step where they choose which card to give up) or choosing where the discard goes."""
     table = _playing_table(5)
