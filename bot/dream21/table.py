@@ -21,6 +21,8 @@ from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
 from game.dream21 import public_observation
 
+CONTENT_LIMIT = 2000  # Discord's limit on a message's text
+
 
 def _this_hand(table: Table) -> list[str]:
     """What happened around this hand's moves (a time-out, a seat handed to the computer, someone leaving)."""
@@ -43,7 +45,10 @@ def table_content(table: Table) -> str:
         turn_line = t("table.turn", loc, name=names[state.hand.turn])
         if table.deadline is not None:
             turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
-    return cut("\n".join([*lines, "", turn_line]).strip(), 2000)
+    # Six seats with long names can say more than a message holds: the oldest lines give way, the turn line never does.
+    while lines and len("\n".join([*lines, "", turn_line])) > CONTENT_LIMIT:
+        lines.pop(0)
+    return cut("\n".join([*lines, "", turn_line]).strip(), CONTENT_LIMIT)
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

@@ -16,7 +16,7 @@ from bot.texts import seconds
 from game.dream21 import Event
 from images.dream21.moves import move_line
 
-RECENT_MOVES = 5  # lines of the hand's public history above the table picture
+RECENT_MOVES = 5  # lines of the hand's public history above the table picture, at least (a draw and a play a seat)
 NAME_LIMIT = 100  # the text has room for whole names (the picture cuts them shorter)
 
 
@@ -29,9 +29,10 @@ def settings_line(table: Table) -> str:
 
 
 def recent_moves(history: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-    """The last few public moves of the hand, oldest first, as Discord text (`names` as typed: seat_names)."""
+    """The public moves of the hand since every seat last had a turn (a draw and a play each; RECENT_MOVES at
+    least), oldest first, as Discord text (`names` as typed: seat_names)."""
     text = picture_text(locale)
     # Cut before escaping: a cut escaped name could end in half an escape.
     shown = [escape_name(shortened(name, NAME_LIMIT)) for name in names]
     lines = [line for event in history if (line := move_line(event, shown, text, cut=sys.maxsize))]
-    return lines[-RECENT_MOVES:]
+    return lines[-max(RECENT_MOVES, 2 * len(names)):]
