@@ -6,9 +6,12 @@ names and a picture's alt text do not, so names go there as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 ELLIPSIS = "…"
+CONTENT_LIMIT = 2000  # Discord's limit on a message's text
 
 
 def escape_name(name: str) -> str:
@@ -26,3 +29,13 @@ def cut(text: str, limit: int) -> str:
     text = text[:limit]
     dangling = (len(text) - len(text.rstrip("\\"))) % 2
     return text[: len(text) - dangling]
+
+
+def newest_that_fit(lines: Sequence[str], *, before: Sequence[str] = (), after: Sequence[str] = (),
+                    limit: int = CONTENT_LIMIT) -> str:
+    """A message of `before`, the newest of `lines` that fit, and `after`: the oldest lines give way (long names can
+    say more than a message holds), `before` and `after` (a heading, a status line) never do."""
+    kept = list(lines)
+    while kept and len("\n".join([*before, *kept, *after])) > limit:
+        kept.pop(0)
+    return cut("\n".join([*before, *kept, *after]).strip(), limit)

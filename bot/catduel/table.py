@@ -17,7 +17,7 @@ from bot.catduel.pictures import table_file
 from bot.catduel.texts import picture_text
 from bot.catduel.words import choosing_line, prelude_line, reveal_lines
 from bot.i18n import t
-from bot.markdown import cut
+from bot.markdown import cut, newest_that_fit
 from bot.service import Table
 from bot.service.catduel_rules import DUEL_STARTED
 from bot.service.rulebooks import rules_of
@@ -28,7 +28,6 @@ from bot.views.shown import COLOUR, TableMessage, make_view
 from game.catduel import public_observation
 from images.catduel import last_reveal
 
-CONTENT_LIMIT = 2000  # Discord's limit on a message's text
 REVEAL_LINES = 15  # the reveal's lines above the picture at most (six cats' strategies, the order, scratches, HP)
 
 
@@ -57,11 +56,7 @@ def table_content(table: Table) -> str:
             status += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
     heading = [t("catduel.table.last_reveal", loc)] if reveal else []
     preludes = prelude_line(obs.history, names, loc)
-    footer = ["", *([preludes] if preludes else []), status]
-    # Six cats with long names can say more than a message holds: the oldest lines give way, the status never does.
-    while lines and len("\n".join([*heading, *lines, *footer])) > CONTENT_LIMIT:
-        lines.pop(0)
-    return cut("\n".join([*heading, *lines, *footer]).strip(), CONTENT_LIMIT)
+    return newest_that_fit(lines, before=heading, after=["", *([preludes] if preludes else []), status])
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

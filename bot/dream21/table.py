@@ -11,7 +11,7 @@ from bot.dream21.pictures import trick_file
 from bot.dream21.texts import picture_text
 from bot.dream21.words import recent_moves
 from bot.i18n import t
-from bot.markdown import cut
+from bot.markdown import newest_that_fit
 from bot.service import Table
 from bot.service.dream21_rules import HAND_STARTED
 from bot.service.rulebooks import rules_of
@@ -20,8 +20,6 @@ from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
 from game.dream21 import public_observation
-
-CONTENT_LIMIT = 2000  # Discord's limit on a message's text
 
 
 def _this_hand(table: Table) -> list[str]:
@@ -45,10 +43,7 @@ def table_content(table: Table) -> str:
         turn_line = t("table.turn", loc, name=names[state.hand.turn])
         if table.deadline is not None:
             turn_line += " " + t("table.deadline", loc, when=f"<t:{int(table.deadline.timestamp())}:R>")
-    # Six seats with long names can say more than a message holds: the oldest lines give way, the turn line never does.
-    while lines and len("\n".join([*lines, "", turn_line])) > CONTENT_LIMIT:
-        lines.pop(0)
-    return cut("\n".join([*lines, "", turn_line]).strip(), CONTENT_LIMIT)
+    return newest_that_fit(lines, after=["", turn_line])
 
 
 def table_items(table: Table) -> list[discord.ui.Item[Any]]:

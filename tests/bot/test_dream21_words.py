@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.dream21.table import CONTENT_LIMIT, table_content
+from bot.dream21.table import table_content
+from bot.markdown import CONTENT_LIMIT
 from bot.service import Seat, Table
 from game.dream21 import Dream21Settings, EventKind, apply_action, legal_actions, new_match
 
