@@ -8,11 +8,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.game_threads import lobby_in_new_thread
 from bot.hub import DreamcatsBase
-from bot.i18n import resolve_locale
+from bot.i18n import resolve_locale, t
+from bot.permission_hints import NEEDED
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
 from bot.views.public import lobby_message
+from bot.views.replies import say
+
+
+def _missing_in_the_channel(click: Click) -> list[str]:
+    """What the bot lacks to post the new lobby in the last match's channel (a thread inherits its channel's
+    permissions, so a press in the match's thread reads the channel's too)."""
+    return [name for name in NEEDED if not getattr(click.interaction.app_permissions, name)]
 
 
 @handler("again")
@@ -21,6 +29,11 @@ async def _play_again(click: Click) -> None:
     bot = cast(DreamcatsBase, click.interaction.client)
     guild_id, game_id = click.interaction.guild_id or 0, click.bid.game_id
     bot.lateness.refuse_new_table("play again", game=game_id, user=click.user_id)
+    missing = _missing_in_the_channel(click)
+    if missing:  # as /dreamcats start: a lobby nobody could see would only hold the channel
+        names = ", ".join(t(f"permission.{name}", click.locale) for name in missing)
+        await say(click.interaction, t("start.missing_permissions", click.locale, permissions=names))
+        return
     await click.interaction.response.defer()
 
     async def read(session: AsyncSession) -> tuple[LastMatch | None, ServerSettingsRecord]:

@@ -20,8 +20,9 @@ from bot.sending import interaction_gone, log_failure
 from bot.service import GameGoneError, GameService, Person, StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.views.holds import lend_token
-from bot.views.ids import ButtonId
+from bot.views.ids import ButtonId, MalformedButtonError, parse_slot
 from bot.views.replies import complete_deferred, refuse, retire, say
+from game.dreamcats import Slot
 from game.errors import GameError, NotYourTurnError
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,12 @@ class Click:
     def user_id(self) -> int:
         """The presser's id."""
         return self.interaction.user.id
+
+    def chosen_slots(self, count: int) -> list[Slot]:
+        """The places chosen in a select menu (MalformedButtonError if fewer came than the menu asks for)."""
+        if len(self.values) < count:
+            raise MalformedButtonError(f"{self.bid.action} came with {len(self.values)} of {count} choices")
+        return [parse_slot(value) for value in self.values[:count]]
 
     def table(self) -> Table:
         """The live table of the button's game."""

@@ -39,7 +39,9 @@ class ButtonId:
         return int(self.args[index])
 
     def slot_arg(self, index: int) -> Slot:
-        """A "seat.position" argument."""
+        """A "seat.position" argument (MalformedButtonError if missing or malformed)."""
+        if index >= len(self.args):
+            raise MalformedButtonError(f"custom_id {self} has no seat and position at {index}")
         return parse_slot(self.args[index])
 
 

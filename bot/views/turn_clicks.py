@@ -15,7 +15,7 @@ from bot.service.stand_in import mark_peek_shown, unseen_peek
 from bot.views import private
 from bot.views.click import Click, handler
 from bot.views.holds import hold
-from bot.views.ids import make_id, parse_slot
+from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.replies import clicked_ephemeral, show
 from game.dreamcats import (
@@ -138,9 +138,9 @@ async def _next_step(click: Click, table: Table, obs: Observation) -> None:
 # -- the private (ephemeral) steps: a deferred update, then the same message shows the next step -----------------------
 @handler("peek0")
 async def _initial_peek(click: Click) -> None:
-    positions = tuple(sorted(int(v) for v in click.values))
-    if len(positions) != 2:
+    if len(click.values) != 2 or not all(value.isdecimal() for value in click.values):
         raise StaleButtonError("choose two cards")
+    positions = tuple(sorted(int(v) for v in click.values))
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id,
                                        lambda s: InitialPeek(s, (positions[0], positions[1])),
@@ -196,7 +196,7 @@ async def _power(click: Click) -> None:
 
 @handler("ptgt")
 async def _peek_target(click: Click) -> None:
-    target = parse_slot(click.values[0])
+    [target] = click.chosen_slots(1)
     click.my_turn()
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, lambda s: UsePeek(s, target),
@@ -208,7 +208,7 @@ async def _peek_target(click: Click) -> None:
 @handler("s2")
 async def _swap_pick(click: Click) -> None:
     table, seat = click.my_turn()
-    first, second = (parse_slot(v) for v in click.values[:2])
+    first, second = click.chosen_slots(2)
     assert table.state is not None
     hold(click.interaction, new_message=False)
     await show(click.interaction, private.swap_confirm(table, first, second, click.locale), table,
