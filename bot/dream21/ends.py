@@ -10,11 +10,25 @@ from bot.dream21.texts import picture_text
 from bot.dream21.words import recent_moves
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import ranked, seat_names, text_names
+from bot.service.dream21_rules import HAND_STARTED
+from bot.texts import log_line, ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
 from game.dream21 import EventKind
+
+
+def _around_the_hand(table: Table, number: int, names: list[str]) -> list[str]:
+    """What happened around hand `number`'s moves (a time-out whose stand-in played its last card, a hand-over,
+    someone leaving): the next hand's table no longer shows it, so a hand decided by an absent person's time-out
+    says so here. Entries the table log has already let go of (it keeps the last few) are not said."""
+    lines, inside = [], False
+    for entry in table.log:
+        if entry.kind == HAND_STARTED:
+            inside = entry.count == number
+        elif inside:
+            lines.append(f"• {log_line(entry, names, table.locale)}")
+    return lines
 
 
 async def hand_end_message(table: Table, number: int) -> EndMessage:
@@ -31,8 +45,9 @@ async def hand_end_message(table: Table, number: int) -> EndMessage:
                                                   names, loc)]
     lines = [tn("dream21.end.line", result.scores[seat], loc, name=shown[seat], tricks=result.tricks[seat],
                 total=totals[seat]) for seat in range(len(names))]
+    around = _around_the_hand(table, number, shown)
     embed = discord.Embed(title=t("dream21.end.title", loc, number=number),
-                          description="\n".join([*last, headline, *lines]), colour=COLOUR)
+                          description="\n".join([*around, *last, headline, *lines]), colour=COLOUR)
     embed.set_image(url="attachment://hand-end.png")
     return EndMessage(embed, await hand_end_file(result, names, totals, picture_text(loc)), None)
 

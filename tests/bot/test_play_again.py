@@ -168,3 +168,23 @@ async def test_the_records_know_a_match_by_its_game_and_a_later_one_supersedes_i
         assert await db.read(lambda s: last_match(s, game_id="dddd4")) is None
     finally:
         await db.close()
+
+
+async def test_play_again_where_the_bot_may_no_longer_post_says_so_and_opens_nothing(world: World,
+                                                                                      running: DreamcatsBot) -> None:
+    fake = world.fake
+    players, _ = await _played(world, running)
+    standings = _standings(world)
+    embed_links = 1 << 14
+    world.games.overwrites[fake.bot.id] = (1, 0, embed_links)  # a server admin took Embed Links away meanwhile
+    pressed = await fake.click(world.bo, standings, f"dc:{players.game_id}:again")
+    assert pressed.reply is not None and pressed.reply.ephemeral
+    assert "I cannot run a table here" in pressed.reply.content and "Embed Links" in pressed.reply.content
+    await running.presenter.idle()
+    assert running.service.tables == []  # no lobby that nobody could see holds the channel
+    world.games.overwrites.pop(fake.bot.id)  # given back: the same button works
+    again = await fake.click(world.bo, standings, f"dc:{players.game_id}:again")
+    assert again.response_type == 6
+    await running.presenter.idle()
+    assert _lobby(running, world).host_id == world.bo.id
+    assert fake.violations == []

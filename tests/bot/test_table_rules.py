@@ -202,8 +202,10 @@ async def test_three_timeouts_hand_the_seat_over_and_the_computers_finish(world:
     bot = make_bot(world, clock=clock)
     async with fake.run(bot):
         await fake.slash(world.ana, world.games, "dreamcats start", points=30)
-        table = bot.service.in_channel(world.games.id)
-        assert table is not None and table.message_id is not None
+        # The lobby is the command's answer; the bot remembers its message id just after (a save, no request).
+        table = await fake.wait_until(lambda: (found := bot.service.in_channel(world.games.id)) is not None
+                                      and found.message_id is not None and found, what="the lobby's message")
+        assert table.message_id is not None
         lobby = fake.messages_by_id[table.message_id]
         await fake.click(world.bo, lobby, f"dc:{table.game_id}:join")
         await fake.click(world.ana, lobby, f"dc:{table.game_id}:start")
