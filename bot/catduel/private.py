@@ -88,7 +88,8 @@ def _waiting_text(table: Table, obs: Observation, names: Sequence[str], locale: 
         return t("catduel.private.between", locale)
     if obs.seat not in obs.living:
         return t("catduel.private.out", locale)
-    if obs.seat in obs.chosen or not obs.waiting_for:
+    # In the prelude a seat with no ready ability has nothing to choose: it waits, as one that has chosen does.
+    if obs.seat in obs.chosen or not obs.waiting_for or obs.phase is Phase.PRELUDE:
         return choosing_line(obs, names, locale)
     return t("catduel.private.skipping", locale)  # Loneliness: no strategy this round
 

@@ -18,6 +18,7 @@ from bot.service.errors import (
     ConflictError,
     GameGoneError,
     GameRunningError,
+    NotInLobbyError,
     RestartingError,
     StaleButtonError,
 )
@@ -136,10 +137,14 @@ class GameService(Resuming):
         """The host starts the match."""
         return (await self.change(game_id, lambda t: lobby.start(t, user_id, self.rng, self.clock.now())))[0]
 
-    async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped") -> Table:
-        """Cancel a lobby or stop a match (may_close says who may); nothing is recorded."""
+    async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped",
+                    lobby_only: bool = False) -> Table:
+        """Cancel a lobby or stop a match (may_close says who may); nothing is recorded. `lobby_only`: a lobby's
+        Cancel button, which must not stop the match the lobby became meanwhile (NotInLobbyError)."""
         async with self._locked(game_id):
             table = self.get(game_id)
+            if lobby_only and table.state is not None:
+                raise NotInLobbyError("The match has already started.")
             moves.may_close(table, user_id, is_manager=is_manager)
             await self._close(table, reason)
         return table

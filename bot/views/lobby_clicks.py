@@ -45,6 +45,9 @@ async def _start(click: Click) -> None:
 async def _cancel(click: Click) -> None:
     manager = bool(click.interaction.permissions.manage_guild)
     await click.defer_update()
-    await click.service.close(click.bid.game_id, click.user_id, is_manager=manager, reason="cancelled")
+    # A lobby message can still show Cancel for a moment after Start (or for good, if turning it into the match's
+    # line failed): stopping a match takes /dreamcats stop and its confirmation, never this button.
+    await click.service.close(click.bid.game_id, click.user_id, is_manager=manager, reason="cancelled",
+                              lobby_only=True)
 
 

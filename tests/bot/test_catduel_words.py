@@ -177,3 +177,22 @@ def test_the_reveal_says_the_settlement_order() -> None:
 def _four(state: MatchState) -> Table:
     seats = [Seat(10 + seat, name, "en") for seat, name in enumerate(("Ana", "Bo", "Cy", "Di"))]
     return Table("cd04", 1, 2, 10, CatDuelSettings(best_of=3), "en", seats, NOW, state=state, game="catduel")
+
+
+def test_a_seat_with_nothing_to_choose_in_the_prelude_is_told_to_wait_not_that_it_skips_the_round() -> None:
+    """RULES-catduel §3.1: seats with a ready prelude ability choose first; only Loneliness skips a round (§6)."""
+    seen = 0
+    for seed in range(8):
+        state = played_until(3, seed, lambda s: True, best_of=3)
+        obs = observe(state, None)
+        if obs.phase is not Phase.PRELUDE:
+            continue
+        table = _table(state, "en")
+        for seat in range(3):
+            mine = observe(state, seat)
+            if mine.to_choose or seat in mine.chosen:
+                continue
+            seen += 1
+            text = duel_step(table, mine, legal_actions(state, seat), "en").text
+            assert "skips this round" not in text and "waiting for" in text, text
+    assert seen > 0  # the case this is about came up

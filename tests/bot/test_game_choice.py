@@ -144,7 +144,7 @@ async def test_leaderboard_and_stats_show_only_the_chosen_games_matches(world: W
         assert none.reply is not None and none.reply.ephemeral
         assert none.reply.content == "Ana has not finished a Dream 21 match on this server yet."
         polish = await fake.slash(world.cy, world.games, "dreamcats stats", game="dream21")
-        assert polish.reply is not None and polish.reply.embeds[0]["title"] == "Cy — wyniki w Dream 21"
+        assert polish.reply is not None and polish.reply.embeds[0]["title"] == "Cy — wyniki: Dream 21"
         assert "Średni wynik rozdania" in {f["name"] for f in polish.reply.embeds[0]["fields"]}
     assert fake.violations == []
 
@@ -164,7 +164,7 @@ async def test_the_default_game_setting_round_trips_and_is_what_start_and_the_st
         board = await fake.slash(world.eve, world.games, "dreamcats leaderboard")
         assert board.reply is not None and board.reply.embeds[0]["title"] == "Dream 21 leaderboard — Cat Café"
         stats = await fake.slash(world.cy, world.games, "dreamcats stats")
-        assert stats.reply is not None and stats.reply.embeds[0]["title"] == "Cy — wyniki w Dream 21"
+        assert stats.reply is not None and stats.reply.embeds[0]["title"] == "Cy — wyniki: Dream 21"
         cats = await fake.slash(world.eve, world.games, "dreamcats leaderboard", game="dreamcats")
         assert cats.reply is not None and cats.reply.embeds[0]["title"] == "Dreamcats leaderboard — Cat Café"
 

@@ -60,7 +60,7 @@ def test_leaderboard_embed_lists_the_rows_in_english_and_polish() -> None:
     assert second.startswith("**11.** \\*Bo\\* —") and second.endswith("Wake up! —")
     assert en.footer.text is not None and en.footer.text.startswith("Page 2 of 3 · 25 players")
     pl = leaderboard_embed(board, page=2, locale="pl")
-    assert pl.title == "Tabela wyników Dreamcats"
+    assert pl.title == "Tabela wyników: Dreamcats"
     assert pl.description is not None and "12 partii" in pl.description and "śr. 14,2" in pl.description
     assert pl.footer.text is not None and pl.footer.text.startswith("Strona 2 z 3 · 25 graczy")
 
@@ -219,7 +219,7 @@ async def test_leaderboard_replies_publicly_in_the_server_language_with_paging(s
     await show_leaderboard(asker, sqlite_db, page=99)  # type: ignore[arg-type]
     reply = asker.reply
     assert not reply.ephemeral and reply.embed is not None and reply.view is not None
-    assert reply.embed.title == "Tabela wyników Dreamcats — Cat Café"
+    assert reply.embed.title == "Tabela wyników: Dreamcats — Cat Café"
     assert reply.embed.description is not None and reply.embed.description.count("\n") == 2  # page 3 of 3
     back = reply.view.children[0]
     assert isinstance(back, LeaderboardButton) and back.page == 2
@@ -236,7 +236,7 @@ async def test_stats_of_a_member_and_of_nobody(sqlite_db: Database) -> None:
     await _played(sqlite_db, 2)
     mine = FakeInteraction(FakeClient(sqlite_db), locale=discord.Locale.polish)  # on an English server
     await show_stats(mine, sqlite_db, None)  # type: ignore[arg-type]
-    assert mine.reply.embed is not None and mine.reply.embed.title == "Ana — wyniki w Dreamcats"
+    assert mine.reply.embed is not None and mine.reply.embed.title == "Ana — wyniki: Dreamcats"
     nobody = FakeInteraction(FakeClient(sqlite_db))
     await show_stats(nobody, sqlite_db, FakeUser(77, "Zed"))  # type: ignore[arg-type]
     assert nobody.reply.ephemeral

@@ -60,7 +60,7 @@ async def test_stats_and_settings_in_polish_and_english(world: World) -> None:
         assert saved.reply.embeds[0]["description"].startswith("Zapisano.")
         # The server's page follows the table language; a person's own stats stay in that person's language.
         board = await fake.slash(world.ana, world.games, "dreamcats leaderboard")
-        assert board.reply is not None and board.reply.embeds[0]["title"] == "Tabela wyników Dreamcats — Cat Café"
+        assert board.reply is not None and board.reply.embeds[0]["title"] == "Tabela wyników: Dreamcats — Cat Café"
         again = await fake.slash(world.ana, world.games, "dreamcats stats")
         assert again.reply is not None and again.reply.embeds[0]["title"] == "Ana — Dreamcats record"
     db = await Database.open(world.database_url)
