@@ -7,12 +7,13 @@ outcome, and which seats have chosen (never what).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
 
 from bot.catduel.match import match_of
-from bot.catduel.names import cat_name
+from bot.catduel.names import ability_name, card_name, cat_name
 from bot.catduel.pictures import table_file
 from bot.catduel.texts import picture_text
 from bot.catduel.words import choosing_line, prelude_line, reveal_lines
@@ -25,7 +26,7 @@ from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, TableMessage, make_view
-from game.catduel import public_observation
+from game.catduel import Chance, Observation, public_observation
 from images.catduel import last_reveal
 
 REVEAL_LINES = 15  # the reveal's lines above the picture at most (six cats' strategies, the order, scratches, HP)
@@ -84,8 +85,27 @@ def table_embed(table: Table) -> discord.Embed:
             for seat, cat in enumerate(state.cats)]
     if state.settings.best_of > 1:
         cats = [t("catduel.table.with_wins", loc, cat=line, wins=state.wins[seat]) for seat, line in enumerate(cats)]
+    obs = public_observation(state)
+    cats = [" · ".join([line, *_cooling(obs, seat, loc)]) for seat, line in enumerate(cats)]
     embed.add_field(name=t("catduel.table.cats", loc), value=cut("\n".join(cats), 1024))
+    embed.add_field(name=t("catduel.table.used", loc), value=_used_pile(obs, loc), inline=False)
     return embed.set_image(url="attachment://table.png")
+
+
+def _cooling(obs: Observation, seat: int, locale: str) -> list[str]:
+    """The seat's abilities cooling down, with the round each is ready again (RULES-catduel §8: cooldowns are
+    public; the picture marks them ◌ without the round)."""
+    return [t("catduel.table.cooling", locale, ability=ability_name(ability, locale), round=ready)
+            for ability, ready in obs.ready_from[seat] if ready > obs.round and ability in obs.abilities[seat]]
+
+
+def _used_pile(obs: Observation, locale: str) -> str:
+    """The used pile, each card with how many of it lie there (RULES-catduel §8: public; computer players count it
+    too, so people must see it)."""
+    counts = Counter(obs.used)
+    if not counts:
+        return t("catduel.table.used_none", locale)
+    return " · ".join(f"{card_name(card, locale)} ×{counts[card]}" for card in Chance if card in counts)
 
 
 async def table_message(table: Table) -> TableMessage:

@@ -10,9 +10,9 @@ import pytest
 
 from bot.catduel.draft import Draft, settle
 from bot.catduel.lobby import cat_pick, cat_suffix
-from bot.catduel.names import ability_name
+from bot.catduel.names import ability_name, card_name
 from bot.catduel.private import duel_step
-from bot.catduel.table import table_content
+from bot.catduel.table import table_content, table_embed
 from bot.catduel.words import choosing_line, reveal_lines, settings_line
 from bot.service import Seat, Table
 from game.catduel import (
@@ -196,3 +196,25 @@ def test_a_seat_with_nothing_to_choose_in_the_prelude_is_told_to_wait_not_that_i
             text = duel_step(table, mine, legal_actions(state, seat), "en").text
             assert "skips this round" not in text and "waiting for" in text, text
     assert seen > 0  # the case this is about came up
+
+
+def test_the_used_pile_and_each_cooldown_are_on_the_table() -> None:
+    """RULES-catduel §8: the used pile and the cooldowns are public (computer players count the pile)."""
+    seen_used = seen_cooling = 0
+    for rounds in range(1, 9):
+        state = _played(rounds)
+        obs = observe(state, None)
+        fields = {f.name: f.value for f in table_embed(_table(state, "en")).fields}
+        used = fields["Used chance cards"] or ""
+        if obs.used:
+            seen_used += 1
+            for card in set(obs.used):
+                assert f"{card_name(card, 'en')} ×{obs.used.count(card)}" in used
+        else:
+            assert used == "None yet."
+        for seat, line in enumerate((fields["Cats"] or "").splitlines()):
+            cooling = [(a, r) for a, r in obs.ready_from[seat] if r > obs.round and a in obs.abilities[seat]]
+            seen_cooling += len(cooling)
+            assert all(f"{ability_name(a, 'en')} ready in round {r}" in line for a, r in cooling)
+            assert line.count("ready in round") == len(cooling)
+    assert seen_used and seen_cooling  # both came up
