@@ -14,7 +14,7 @@ from bot.catduel.names import ability_name, card_name, strategy_text
 from bot.i18n import t, tn
 from bot.service import Table
 from bot.texts import seconds
-from game.catduel import Event, EventKind, Observation, Phase, Strategy
+from game.catduel import Ability, Cause, Event, EventKind, Observation, Phase, Strategy
 from game.catduel.settings import BEST_OF
 
 # What a scratch did, by event kind: the catalogue key of its line (name: the scratcher, other: the target).
@@ -76,6 +76,9 @@ def _line(event: Event, names: Sequence[str], locale: str) -> str | None:
         return t("catduel.log.discarded", locale, name=name, card=card_name(event.card, locale))
     if kind is EventKind.ABILITY and event.ability is not None:
         return t("catduel.log.ability", locale, name=name, ability=ability_name(event.ability, locale))
+    if kind is EventKind.HP and event.cause is Cause.CRITICAL_HIT:  # the postlude's cost (RULES-catduel §3.5)
+        return t("catduel.log.critical_cost", locale, name=name, amount=-event.amount,
+                 ability=ability_name(Ability.CRITICAL_HIT, locale))
     if kind is EventKind.DUEL_ENDED:
         return tn("catduel.log.duel_won", len(event.seats), locale, number=event.count,
                   names=t("catduel.words.and", locale).join(names[seat] for seat in event.seats))

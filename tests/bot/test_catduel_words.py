@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import pytest
@@ -17,13 +18,16 @@ from bot.catduel.words import choosing_line, reveal_lines, settings_line
 from bot.service import Seat, Table
 from game.catduel import (
     CatDuelSettings,
+    Cause,
     Choose,
+    Event,
     EventKind,
     MatchState,
     Move,
     Phase,
     apply_action,
     legal_actions,
+    new_match,
     observe,
 )
 from game.catduel.players import PLAYERS
@@ -218,3 +222,29 @@ def test_the_used_pile_and_each_cooldown_are_on_the_table() -> None:
             assert all(f"{ability_name(a, 'en')} ready in round {r}" in line for a, r in cooling)
             assert line.count("ready in round") == len(cooling)
     assert seen_used and seen_cooling  # both came up
+
+
+def _critical_costs(events: Sequence[Event]) -> list[Event]:
+    return [e for e in events if e.kind is EventKind.HP and e.cause is Cause.CRITICAL_HIT]
+
+
+def test_critical_hits_cost_is_said_with_its_cause() -> None:
+    """RULES-catduel §8: every change of HP with its cause; Critical Hit costs its user 1 HP in the postlude (§3.5)."""
+    seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_match(4, CatDuelSettings(best_of=3, wild_abilities=True), rng)  # Critical Hit is wild only
+        while not state.over and not _critical_costs(observe(state, None).history):
+            seat = observe(state, None).waiting_for[0]
+            apply_action(state, PLAYERS["normal"](observe(state, seat), legal_actions(state, seat), rng))
+        events = observe(state, None).history
+        costs = _critical_costs(events)
+        if not costs:
+            continue
+        seen += 1
+        names = ["Ana", "Bo", "Cy", "Di"]
+        lines = reveal_lines(events, names, "en")
+        for cost in costs:
+            assert cost.seat is not None
+            assert f"{names[cost.seat]} pays {-cost.amount} HP for Critical Hit." in lines
+    assert seen > 0  # the case this is about came up

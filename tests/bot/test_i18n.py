@@ -75,20 +75,20 @@ def all_keys() -> set[str]:
     return catalogue_keys("en") | catalogue_keys("pl")
 
 
-def dummy_params(key: str) -> dict[str, str]:
-    """A value for every placeholder the key uses in either language."""
+def dummy_params(key: str, *, plural: bool = False) -> dict[str, str]:
+    """A value for every placeholder the key uses in either language (a plural key's count comes from tn)."""
     names = set()
     for locale in ("en", "pl"):
         entry = default_catalogues().entry(key, locale)
         if entry is not None:
             names |= placeholders(entry)
-    return {name: "7" for name in names if name != "count"}
+    return {name: "7" for name in names if not (plural and name == "count")}
 
 
 def render(key: str, locale: str) -> str:
     """The key's text in a locale, plural keys for 5 items."""
     if isinstance(default_catalogues().entry(key, "en"), tuple):
-        return tn(key, 5, locale, **dummy_params(key))
+        return tn(key, 5, locale, **dummy_params(key, plural=True))
     return t(key, locale, **dummy_params(key))
 
 
