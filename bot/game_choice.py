@@ -70,6 +70,18 @@ class TimerOutOfRangeError(StartOptionError):
                  low=self.allowed[0], high=self.allowed[1])
 
 
+class PointsWithRoundsError(StartOptionError):
+    """/dreamcats start was given both a point limit and a number of rounds: a match of fixed rounds ends after them
+    whatever the totals (RULES.md §2), so one of the two would be ignored without a word."""
+
+    def __init__(self) -> None:
+        super().__init__("both a point limit and a fixed number of rounds")
+
+    def text(self, locale: str) -> str:
+        """One friendly line: choose one of the two; nothing was opened."""
+        return t("start.points_or_rounds", locale)
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsWords:
     """A game's words in the standings: catalogue keys of the leaderboard row and of the stats fields shown."""
@@ -141,6 +153,8 @@ def lobby_settings(game: str, server: ServerSettingsRecord, *, points: int | Non
     to the command outside it is refused (TimerOutOfRangeError), since the person asked for that number.
     """
     check_game_options(game, points=points, penalty=penalty, rounds=rounds, hands=hands, duels=duels, wild=wild)
+    if points is not None and rounds is not None:
+        raise PointsWithRoundsError()
     options = StartOptions(points, penalty, rounds, hands, duels, wild)
     make, timers = LOBBY_SETTINGS[known_game(game)]
     return make(options, server, _turn_timer(game, timer, server, timers))

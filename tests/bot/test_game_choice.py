@@ -346,3 +346,16 @@ async def test_a_server_that_chose_120_seconds_gets_them_in_cat_duel_until_it_un
         assert (await db.read(lambda s: get_server_settings(s, guild_id=world.guild.id))).turn_timer is None
     finally:
         await db.close()
+
+
+async def test_a_point_limit_with_fixed_rounds_is_refused_not_dropped(world: World, running: DreamcatsBot) -> None:
+    """RULES.md §2: a match goes to a point limit or for a fixed number of rounds; given both, one would be ignored."""
+    fake = world.fake
+    both = await fake.slash(world.ana, world.games, "dreamcats start", points=50, rounds=3)
+    assert both.reply is not None and both.reply.ephemeral
+    assert both.reply.content.startswith("A match is played either to a point limit or for a fixed number of rounds")
+    assert _table(running, world) is None and fake.public_messages() == []
+    await fake.slash(world.ana, world.games, "dreamcats start", rounds=3)
+    table = _table(running, world)
+    assert table is not None and table.settings.fixed_rounds == 3
+    assert fake.violations == []
