@@ -16,7 +16,7 @@ from bot.catduel.match import match_of
 from bot.catduel.names import ability_name, card_name, cat_name
 from bot.catduel.pictures import table_file
 from bot.catduel.texts import picture_text
-from bot.catduel.words import choosing_line, prelude_line, reveal_lines
+from bot.catduel.words import choosing_line, prelude_line, reveal_parts
 from bot.i18n import t
 from bot.markdown import cut, newest_that_fit
 from bot.service import Table
@@ -40,13 +40,24 @@ def _around(table: Table) -> list[str]:
     return [log_line(entry, names, table.locale) for entry in since][-3:]
 
 
+def _shortened(chosen: list[str], outcome: list[str]) -> list[str]:
+    """At most REVEAL_LINES of the reveal: past that, the last lines of what came of the choices (abilities and
+    draws after the scratches) give way, so what each cat chose, what the scratches did and the HP after the round
+    stay."""
+    if len(chosen) + len(outcome) <= REVEAL_LINES:
+        return [*chosen, *outcome]
+    chosen = chosen[-(REVEAL_LINES - 2):]  # never reached: six seats choose at most 6 + 6 + 1 lines
+    room = REVEAL_LINES - len(chosen) - 2  # the outcome's first lines, then "…" and the HP line
+    return [*chosen, *outcome[:room], "…", outcome[-1]]
+
+
 def table_content(table: Table) -> str:
     """The live text above the picture: the last reveal, the preludes used in the round being chosen, then who still
     chooses and until when."""
     state, loc = match_of(table), table.locale
     names = text_names(table, loc)
     obs = public_observation(state)
-    reveal = reveal_lines(last_reveal(obs.history), names, loc)[-REVEAL_LINES:]
+    reveal = _shortened(*reveal_parts(last_reveal(obs.history), names, loc))
     lines = [f"• {line}" for line in (*reveal, *_around(table))]
     if table.paused_until is not None:
         status = t("catduel.table.paused", loc, number=state.duel.number, ready=len(table.ready),

@@ -13,7 +13,7 @@ from bot.catduel.draft import Draft, settle
 from bot.catduel.lobby import cat_pick, cat_suffix
 from bot.catduel.names import ability_name, card_name
 from bot.catduel.private import duel_step
-from bot.catduel.table import table_content, table_embed
+from bot.catduel.table import REVEAL_LINES, table_content, table_embed
 from bot.catduel.words import choosing_line, reveal_lines, settings_line
 from bot.service import Seat, Table
 from game.catduel import (
@@ -247,4 +247,26 @@ def test_critical_hits_cost_is_said_with_its_cause() -> None:
         for cost in costs:
             assert cost.seat is not None
             assert f"{names[cost.seat]} pays {-cost.amount} HP for Critical Hit." in lines
+    assert seen > 0  # the case this is about came up
+
+
+def test_a_long_reveal_keeps_every_choice_and_the_hp_and_gives_up_details_first() -> None:
+    """Six cats can make more reveal lines than the table keeps: what each chose stays (RULES-catduel §8)."""
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+    seen = 0
+    for seed in range(6):
+        state = played_until(6, seed, lambda s: s.over or s.rounds_so_far > 1, best_of=1)  # the first reveal
+        events = last_reveal(observe(state, None).history)
+        lines = reveal_lines(events, names, "en")
+        if len(lines) <= REVEAL_LINES:
+            continue
+        seen += 1
+        seats = [Seat(10 + n, name, "en") for n, name in enumerate(names)]
+        table = Table("cd06", 1, 2, 10, CatDuelSettings(), "en", seats, NOW, state=state, game="catduel")
+        shown = [line.removeprefix("• ") for line in table_content(table).splitlines()]
+        order = next(i for i, line in enumerate(lines) if line.startswith("Settled in this order"))
+        assert all(line in shown for line in lines[:order + 1])  # every prelude, strategy and the order
+        assert "…" in shown and lines[-1] in shown  # details gave way; the HP after the round stayed
+        assert lines[order + 1] in shown  # and what the first scratch did
+        assert sum(1 for line in shown if line in lines or line == "…") == REVEAL_LINES
     assert seen > 0  # the case this is about came up
