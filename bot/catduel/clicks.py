@@ -19,7 +19,7 @@ from bot.service.moves import person_seat
 from bot.texts import text_names
 from bot.views.click import Click, handler
 from bot.views.holds import hold
-from bot.views.replies import PublicMessageError, clicked_ephemeral, show
+from bot.views.replies import clicked_ephemeral, show
 from game.catduel import Action, EventKind, Observation, Prelude, Strategy, legal_actions, observe
 
 
@@ -54,7 +54,7 @@ async def _my_move(click: Click) -> None:
 async def _redraft(click: Click, draft: Draft) -> None:
     """Show the draft: the reply's text and buttons change, its picture stays."""
     if not clicked_ephemeral(click.interaction):
-        raise PublicMessageError("a draft only ever changes the presser's private reply")
+        raise StaleButtonError("a draft only ever changes the presser's private reply")  # a forged click
     table, _, obs, legal = _seat_view(click)
     step: DuelStep = duel_step(table, obs, legal, click.locale, draft=settle(draft, obs, legal))
     step.picture = bool(click.interaction.message and click.interaction.message.attachments)

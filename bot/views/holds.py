@@ -12,7 +12,7 @@ import discord
 
 from bot.hub import DreamcatsBase
 from bot.sending import SENDING_FAILED
-from bot.service import Table
+from bot.service import StaleButtonError, Table
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,10 @@ def hold(interaction: discord.Interaction, *, new_message: bool, within: float |
     for a new message) and the answer then fills it. A click on the live message of `table`, when its edits want a
     token (bot.edit_tokens), is answered with a deferred update at once instead, and the new message follows it.
     """
+    if not new_message and (interaction.message is None or not interaction.message.flags.ephemeral):
+        # Only the bot's private replies carry buttons that replace their message: this one came on a public message
+        # (a forged or hand-made click). Refused before anything is played.
+        raise StaleButtonError("A private step's button pressed on a public message.")
     pending = _Hold(new_message)
     game_id = _token_wanted(interaction, table) if new_message and table is not None else None
     if game_id is not None:

@@ -7,9 +7,11 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.service import StaleButtonError
 from bot.views.click import Click, handler
 from bot.views.ids import make_id
 from bot.views.items import GameButton
+from bot.views.replies import clicked_ephemeral
 from bot.views.shown import make_view
 
 
@@ -23,6 +25,8 @@ def stop_confirmation(game_id: str, locale: str) -> dict[str, Any]:
 
 @handler("stopok")
 async def _stop_confirmed(click: Click) -> None:
+    if not clicked_ephemeral(click.interaction):  # the question is private: this one is forged
+        raise StaleButtonError("The stop confirmation pressed on a public message.")
     is_manager = bool(click.interaction.permissions.manage_guild)
     await click.interaction.response.defer()
     await click.service.close(click.bid.game_id, click.user_id, is_manager=is_manager, reason="stopped")

@@ -12,8 +12,9 @@ from bot.i18n import t
 from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.service.stand_in import mark_peek_shown, unseen_peek
+from bot.storage.records import DREAMCATS
 from bot.views import private
-from bot.views.click import Click, handler
+from bot.views.click import Click, Handler, handler
 from bot.views.holds import hold
 from bot.views.ids import make_id
 from bot.views.items import GameButton
@@ -35,6 +36,18 @@ from game.dreamcats import (
     observe,
 )
 from game.errors import WrongStepError
+
+
+def dreamcats_handler(*names: str) -> Callable[[Handler], Handler]:
+    """Register a Dreamcats turn handler: pressed on another game's table (a forged or hand-made click, since the bot
+    draws these buttons only on Dreamcats tables), it is refused as stale before it looks at the match."""
+    def register(function: Handler) -> Handler:
+        async def on_dreamcats_table(click: Click) -> None:
+            if click.table().game != DREAMCATS:
+                raise StaleButtonError("That button belongs to another game.")
+            await function(click)
+        return handler(*names)(on_dreamcats_table)
+    return register
 
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
@@ -59,7 +72,7 @@ async def _resumed(click: Click, table: Table, seat: int) -> bool:
     return True
 
 
-@handler("draw")
+@dreamcats_handler("draw")
 async def _draw(click: Click) -> None:
     table, seat = click.my_turn()
     if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
@@ -69,7 +82,7 @@ async def _draw(click: Click) -> None:
     await _next_step(click, outcome.table, outcome.view)
 
 
-@handler("take")
+@dreamcats_handler("take")
 async def _take(click: Click) -> None:
     table, seat = click.my_turn()
     if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
@@ -80,7 +93,7 @@ async def _take(click: Click) -> None:
                observe(table.state, seat))
 
 
-@handler("wake")
+@dreamcats_handler("wake")
 async def _wake(click: Click) -> None:
     # Wake up! ends the round for everyone: one stray tap on a phone must not do that, so it asks first.
     table, seat = click.my_turn()
@@ -94,7 +107,7 @@ async def _wake(click: Click) -> None:
                observe(table.state, seat))
 
 
-@handler("wakeok")
+@dreamcats_handler("wakeok")
 async def _wake_confirmed(click: Click) -> None:
     click.my_turn()
     hold(click.interaction, new_message=False)
@@ -109,7 +122,7 @@ async def _next_round(click: Click) -> None:
     await click.service.ready_for_next_round(click.bid.game_id, click.user_id, number)
 
 
-@handler("dream")
+@dreamcats_handler("dream")
 async def _dream(click: Click) -> None:
     table = click.table()
     seat = person_seat(table, click.user_id)
@@ -136,7 +149,7 @@ async def _next_step(click: Click, table: Table, obs: Observation) -> None:
 
 
 # -- the private (ephemeral) steps: a deferred update, then the same message shows the next step -----------------------
-@handler("peek0")
+@dreamcats_handler("peek0")
 async def _initial_peek(click: Click) -> None:
     if len(click.values) != 2 or not all(value.isdecimal() for value in click.values):
         raise StaleButtonError("choose two cards")
@@ -156,30 +169,30 @@ async def _move(click: Click, make: Callable[[int], Any]) -> None:
     await _next_step(click, outcome.table, outcome.view)
 
 
-@handler("tpos")
+@dreamcats_handler("tpos")
 async def _take_into(click: Click) -> None:
     position = click.bid.int_arg(1)
     await _move(click, lambda s: TakeDiscard(s, position))
 
 
-@handler("swap")
+@dreamcats_handler("swap")
 async def _swap(click: Click) -> None:
     position = click.bid.int_arg(1)
     await _move(click, lambda s: SwapDrawn(s, position))
 
 
-@handler("disc")
+@dreamcats_handler("disc")
 async def _discard(click: Click) -> None:
     await _move(click, DiscardDrawn)
 
 
-@handler("keep")
+@dreamcats_handler("keep")
 async def _keep(click: Click) -> None:
     index = click.bid.int_arg(1)
     await _move(click, lambda s: KeepCard(s, index))
 
 
-@handler("power")
+@dreamcats_handler("power")
 async def _power(click: Click) -> None:
     table, seat = click.my_turn()
     assert table.state is not None
@@ -194,7 +207,7 @@ async def _power(click: Click) -> None:
     await show(click.interaction, step, table, observe(table.state, seat))
 
 
-@handler("ptgt")
+@dreamcats_handler("ptgt")
 async def _peek_target(click: Click) -> None:
     [target] = click.chosen_slots(1)
     click.my_turn()
@@ -205,7 +218,7 @@ async def _peek_target(click: Click) -> None:
                outcome.table, outcome.view)
 
 
-@handler("s2")
+@dreamcats_handler("s2")
 async def _swap_pick(click: Click) -> None:
     table, seat = click.my_turn()
     first, second = click.chosen_slots(2)
@@ -215,7 +228,7 @@ async def _swap_pick(click: Click) -> None:
                observe(table.state, seat))
 
 
-@handler("s2ok")
+@dreamcats_handler("s2ok")
 async def _swap_confirm(click: Click) -> None:
     first, second = click.bid.slot_arg(1), click.bid.slot_arg(2)
     await _move(click, lambda s: UseSwap(s, first, second))
