@@ -180,6 +180,13 @@ def fit(text: str, size: int, max_width: int, condensed: bool = False, display: 
     return text[:low].rstrip() + ELLIPSIS
 
 
+def fit_name(template: str, name: str, size: int, max_width: int, condensed: bool = False) -> str:
+    """`template` with `name` (set apart, as isolated) cut so that the whole fits max_width: a long name gives way,
+    never the words around it ("Dawid the extraordin…'s turn", not "Dawid the extraordinarily lo…")."""
+    room = max_width - text_length(clean(template.format(name=""), condensed), size, condensed)
+    return template.format(name=isolated(fit(name, size, max(int(room), 0), condensed)))
+
+
 # Labels repeat in every picture; names differ per table, so at hundreds of tables no bound keeps them all, and 1,024
 # sprites (about 30 KB each) held 30 MB of a busy bot's memory for few hits.
 @locked_cache(maxsize=256)

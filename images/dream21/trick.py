@@ -13,7 +13,7 @@ from images.dream21.moves import Trick, last_move, shown_trick
 from images.dream21.seats import WIDTH, draw_row_layer, draw_rows, rows_height
 from images.dream21.text import ENGLISH, Dream21Text
 from images.dreamcats.cards import SHADOW, back, shadow
-from images.fonts import Colour, locked_cache, text_length, text_sprite
+from images.fonts import Colour, fit_name, locked_cache, text_length, text_sprite
 
 BAND_TOP, BAND_H = 12, 52
 TRICK_TOP, TRICK_H = 76, 218
@@ -44,16 +44,17 @@ def render_trick(obs: Observation, names: Sequence[str], *, text: Dream21Text = 
     scene.paste(frame, scene.panel(hand.width + 28, BAND_H, scene.PANEL), 16, BAND_TOP)
     scene.paste(frame, hand, 30, BAND_TOP + (BAND_H - hand.height) / 2)
     if not obs.over:
-        _banner(frame, text.turn_of.format(name=text.seat_name(names, obs.turn)), hand.width + 60)
+        _banner(frame, text.turn_of, text.seat_name(names, obs.turn), hand.width + 60)
     _draw_pile(frame, obs.draw_count)
     trick = shown_trick(obs)
     if trick.cards:
         _cards(frame, trick)
     else:
-        _empty(frame, text.leads.format(name=text.seat_name(names, obs.turn)) if not obs.over else "")
+        _empty(frame, "" if obs.over else text.leads, text.seat_name(names, obs.turn))
     if trick.taker is not None:
-        ribbon = text_sprite(text.takes.format(name=text.seat_name(names, trick.taker)), 32, art.INK,
-                             CARDS_RIGHT - CARDS_LEFT - 40, condensed=True, stroke=None)
+        room = CARDS_RIGHT - CARDS_LEFT - 40
+        ribbon = text_sprite(fit_name(text.takes, text.seat_name(names, trick.taker), 32, room, condensed=True), 32,
+                             art.INK, room, condensed=True, stroke=None)
         centre = (CARDS_LEFT + CARDS_RIGHT) / 2, TRICK_TOP + TRICK_H - 34
         scene.paste_centred(frame, scene.panel(ribbon.width + 32, 44, (*scene.TURN_GLOW, 245), art.INK), *centre)
         scene.paste_centred(frame, ribbon, *centre)
@@ -85,8 +86,9 @@ def pile_label_size(label: str) -> int:
                 20)
 
 
-def _banner(frame: Image.Image, banner: str, left: float) -> None:
-    label = text_sprite(banner, 32, (255, 236, 200), int(WIDTH - 90 - left - 60), condensed=True)
+def _banner(frame: Image.Image, template: str, name: str, left: float) -> None:
+    room = int(WIDTH - 90 - left - 60)
+    label = text_sprite(fit_name(template, name, 32, room, condensed=True), 32, (255, 236, 200), room, condensed=True)
     width = label.width + 62
     x = max(left, (WIDTH - width) / 2 + 60)
     scene.paste(frame, scene.panel(int(width), BAND_H, (40, 28, 78, 230), scene.TURN_GLOW), x, BAND_TOP)
@@ -131,12 +133,13 @@ def _eleven() -> Image.Image:
     return pill
 
 
-def _empty(frame: Image.Image, caption: str) -> None:
+def _empty(frame: Image.Image, template: str, name: str) -> None:
     w, h = CARD
     x, top = CARDS_LEFT + 20, TRICK_TOP + 18
     scene.paste(frame, scene.panel(w, h, (20, 16, 46, 120), (150, 140, 200)), x, top)
-    if caption:
-        label = text_sprite(caption, 30, PALE, CARDS_RIGHT - x - w - 30, condensed=True)
+    if template:
+        room = CARDS_RIGHT - x - w - 30
+        label = text_sprite(fit_name(template, name, 30, room, condensed=True), 30, PALE, room, condensed=True)
         scene.paste(frame, label, x + w + 20, top + (h - label.height) / 2)
 
 

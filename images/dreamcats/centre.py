@@ -12,6 +12,7 @@ from images.dreamcats.text import PictureText
 from images.fonts import locked_cache, text_sprite
 
 _MINI = (30, 42)
+BANNER_SIZE, BANNER_WIDTH = 34, 520  # the turn banner's text: its size, and the widest it may be
 # The piles' centres are 172 px apart: captions narrower than that leave a gap between them.
 _CAPTION_WIDTH = 156
 
@@ -54,7 +55,7 @@ def _pile_caption(caption: str) -> Image.Image:
 
 def _banner(frame: Image.Image, banner: str, deadline: str | None, cx: int, y: int, held: int) -> None:
     """Whose turn, the card(s) they hold face down, and then, apart, the time left."""
-    label = text_sprite(banner, 34, (255, 236, 200), 520, condensed=True)
+    label = text_sprite(banner, BANNER_SIZE, (255, 236, 200), BANNER_WIDTH, condensed=True)
     width = label.width + 60 + (held * 24 + 12 if held else 0)
     clock = text_sprite(deadline, 30, (255, 226, 180), 220, condensed=True) if deadline else None
     clock_w = clock.width + 52 if clock else 0

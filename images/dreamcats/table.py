@@ -10,7 +10,7 @@ from game.dreamcats import Event, Observation, Step
 from images import art, scene
 from images.dreamcats.caption import caption_of, draw_caption, last_move
 from images.dreamcats.cards import SHADOW, numbered_back, shadow
-from images.dreamcats.centre import draw_centre
+from images.dreamcats.centre import BANNER_SIZE, BANNER_WIDTH, draw_centre
 from images.dreamcats.layout import (
     BANNER_H,
     CAPTION_H,
@@ -25,7 +25,7 @@ from images.dreamcats.layout import (
 )
 from images.dreamcats.marks import draw_link, draw_marks, marks_from
 from images.dreamcats.text import ENGLISH, PictureText
-from images.fonts import isolated, locked_cache, text_sprite
+from images.fonts import fit_name, locked_cache, text_sprite
 
 PALE = (236, 230, 255)
 
@@ -48,7 +48,8 @@ def render_table(
     draw_marks(frame, spots, marks)
     top = centre_top(spots)
     draw_link(frame, spots, marks, (WIDTH // 2, top + PILES_OFFSET + PILE_CARD[1] // 2))
-    banner = text.turn_of.format(name=isolated(text.seat_name(names, obs.turn)))  # as in the caption: an Arabic name
+    # The name set apart as in the caption (an Arabic name), and cut before the words around it are.
+    banner = fit_name(text.turn_of, text.seat_name(names, obs.turn), BANNER_SIZE, BANNER_WIDTH, condensed=True)
     draw_centre(frame, obs, text, banner if not obs.over else "", deadline, marks.discard, _held_count(obs), top)
     # beside the bottom seat's plate, in rows drawn on anyway: a row band drawn on costs a deflate every frame
     number = text_sprite(text.round.format(number=obs.round_number), 30, (226, 218, 255), spots[0].left - 40)
