@@ -166,13 +166,15 @@ def _arrows(frame: Image.Image, reveal: Reveal, centres: Sequence[tuple[float, f
     layer = Image.new("RGBA", (W * SS, height * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
     labels: list[tuple[str, Colour, float, float]] = []
-    pairs: dict[tuple[int, int], int] = {}
+    drawn: dict[tuple[int, int], int] = {}
     for event in reveal.scratches:
         if event.seat is None or event.other is None:
             continue
-        key = (min(event.seat, event.other), max(event.seat, event.other))
-        offset = 14 * pairs.get(key, 0) + (8 if event.seat < event.other else -8)
-        pairs[key] = pairs.get(key, 0) + 1
+        # Each arrow keeps to its own right: two cats scratching each other get two arrows well apart, each with
+        # its amount on its outer side; a second arrow the same way goes further out.
+        key = (event.seat, event.other)
+        offset = 13 + 22 * drawn.get(key, 0)
+        drawn[key] = drawn.get(key, 0) + 1
         mid = _arrow(d, centres[event.seat], centres[event.other], ARROWS[event.kind], offset, event.kind)
         if event.kind in (EventKind.HIT, EventKind.REVERSED) and event.amount:
             labels.append((f"−{event.amount}", ARROWS[event.kind], *mid))
@@ -214,7 +216,8 @@ def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float,
         wing = [(hx + (-ux * back * 20 - uy * 12), hy + (-uy * back * 20 + ux * 12)),
                 (hx + (-ux * back * 20 + uy * 12), hy + (-uy * back * 20 - ux * 12))]
         d.polygon([(hx * SS, hy * SS), *((x * SS, y * SS) for x, y in wing)], fill=colour)
-    return ((ax + bx) / 2 + px * 1.6, (ay + by) / 2 + py * 1.6)
+    outward = (offset + 18) / offset if offset else 0.0  # the amount beside the arrow, on its outer side
+    return ((ax + bx) / 2 + px * outward, (ay + by) / 2 + py * outward)
 
 
 def _status(frame: Image.Image, obs: Observation, reveal: Reveal | None, names: Sequence[str],
