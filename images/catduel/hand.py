@@ -12,7 +12,7 @@ from images import scene
 from images.catduel.cats import portrait
 from images.catduel.table import PALE, abilities_line, hp_bar
 from images.catduel.text import ENGLISH, CatDuelText
-from images.fonts import Colour, text_length, text_sprite
+from images.fonts import Colour, clean, text_length, text_sprite
 
 HAND_W, HAND_H = 960, 380
 CARD_W, CARD_H = 124, 176
@@ -108,7 +108,9 @@ def render_standings(obs: Observation, names: Sequence[str], *, text: CatDuelTex
         if obs.wins[seat] == best:
             scene.paste_centred(frame, scene.badge("crown", 44), x, 78)
         name = names[seat] if seat < len(names) else "?"
-        scene.paste_centred(frame, text_sprite(name, 22, PALE, 150, condensed=True), x, 214)
+        # A longer name is drawn smaller before it is cut: the winner's name is what this picture is for.
+        size = next((size for size in (22, 20, 18) if text_length(clean(name, True), size, True) <= 150), 18)
+        scene.paste_centred(frame, text_sprite(name, size, PALE, 150, condensed=True), x, 214)
         scene.paste_centred(frame, text_sprite(text.duels_won.format(count=obs.wins[seat]), 19, (255, 214, 120), 150,
                                                condensed=True), x, 246)
         scene.paste_centred(frame, text_sprite(text.word(obs.cats[seat]), 17, (206, 200, 236), 150, condensed=True),
