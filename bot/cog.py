@@ -237,7 +237,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                 return
             # Closing may wait for the game's lock and a busy database: "thinking…" first if it is slow.
             closing = self.bot.service.close(table.game_id, interaction.user.id, is_manager=is_manager,
-                                             reason="cancelled")
+                                             reason="cancelled", lobby_only=True)  # a Start meanwhile: asked again
             await answer_when_done(interaction, closing, self.answer_within, ephemeral=True)
         except GameError as exc:
             await refuse(interaction, exc)

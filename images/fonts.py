@@ -183,7 +183,10 @@ def fit(text: str, size: int, max_width: int, condensed: bool = False, display: 
 def fit_name(template: str, name: str, size: int, max_width: int, condensed: bool = False) -> str:
     """`template` with `name` (set apart, as isolated) cut so that the whole fits max_width: a long name gives way,
     never the words around it ("Dawid the extraordin…'s turn", not "Dawid the extraordinarily lo…")."""
-    room = max_width - text_length(clean(template.format(name=""), condensed), size, condensed)
+    # Measured with a name in place: cleaning trims the spaces at a bare template's ends, which the name keeps.
+    around = text_length(clean(template.format(name="x"), condensed), size, condensed) - text_length("x", size,
+                                                                                                   condensed)
+    room = max_width - around
     return template.format(name=isolated(fit(name, size, max(int(room), 0), condensed)))
 
 

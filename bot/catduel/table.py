@@ -40,15 +40,17 @@ def _around(table: Table) -> list[str]:
     return [log_line(entry, names, table.locale) for entry in since][-3:]
 
 
-def _shortened(chosen: list[str], outcome: list[str]) -> list[str]:
-    """At most REVEAL_LINES of the reveal: past that, the last lines of what came of the choices (abilities and
-    draws after the scratches) give way, so what each cat chose, what the scratches did and the HP after the round
-    stay."""
-    if len(chosen) + len(outcome) <= REVEAL_LINES:
-        return [*chosen, *outcome]
-    chosen = chosen[-(REVEAL_LINES - 2):]  # never reached: six seats choose at most 6 + 6 + 1 lines
-    room = REVEAL_LINES - len(chosen) - 2  # the outcome's first lines, then "…" and the HP line
-    return [*chosen, *outcome[:room], "…", outcome[-1]]
+def _shortened(chosen: list[str], details: list[str], ending: list[str]) -> list[str]:
+    """At most REVEAL_LINES of the reveal: past that, the last details (abilities and draws after the scratches)
+    give way, so what each cat chose, what the first scratches did and how the round ended (who went out, who won,
+    the HP) stay."""
+    if len(chosen) + len(details) + len(ending) <= REVEAL_LINES:
+        return [*chosen, *details, *ending]
+    kept = [*chosen, *ending]
+    if len(kept) >= REVEAL_LINES - 1:  # never reached with six cats, but a message must stay bounded
+        return [*chosen[:REVEAL_LINES - 1 - len(ending)], "…", *ending][-REVEAL_LINES:]
+    room = REVEAL_LINES - len(kept) - 1
+    return [*chosen, *details[:room], "…", *ending]
 
 
 def table_content(table: Table) -> str:

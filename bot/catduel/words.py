@@ -41,23 +41,32 @@ def duels_label(best_of: int, locale: str) -> str:
 
 def reveal_lines(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
     """The reveal in words: each strategy, each scratch's outcome, the HP changes, who is out, who won."""
-    chosen, outcome = reveal_parts(events, names, locale)
-    return [*chosen, *outcome]
+    chosen, details, ending = reveal_parts(events, names, locale)
+    return [*chosen, *details, *ending]
 
 
-def reveal_parts(events: Sequence[Event], names: Sequence[str], locale: str) -> tuple[list[str], list[str]]:
-    """The reveal in words in two parts: what each seat chose (preludes, strategies, the settlement order), then
-    what came of it (scratches, abilities, draws, the HP after the round)."""
+# The lines a reveal never gives up, however long it is: who went out and who won the duel (with the HP line).
+ENDING = (EventKind.OUT, EventKind.DUEL_ENDED)
+
+
+def reveal_parts(events: Sequence[Event], names: Sequence[str], locale: str
+                 ) -> tuple[list[str], list[str], list[str]]:
+    """The reveal in words in three parts: what each seat chose (preludes, strategies, the settlement order), what
+    came of it (scratches, abilities, draws), and how it ended (who went out, who won the duel, the HP after it)."""
     order = next((i for i, event in enumerate(events) if event.kind is EventKind.ORDER), -1)
     chosen = [line for event in events[:order + 1] if (line := _line(event, names, locale))]
-    lines = [line for event in events[order + 1:] if (line := _line(event, names, locale))]
+    after = events[order + 1:]
+    details = [line for event in after if event.kind not in ENDING and (line := _line(event, names, locale))]
+    ending = [line for event in after if event.kind in ENDING and (line := _line(event, names, locale))]
     draws = _public_draws(events, len(names))
-    lines.extend(tn("catduel.log.drew", count, locale, name=names[seat]) for seat, count in enumerate(draws) if count)
+    details.extend(tn("catduel.log.drew", count, locale, name=names[seat]) for seat, count in enumerate(draws)
+                   if count)
     ended = next((e for e in events if e.kind is EventKind.ROUND_ENDED), None)
     if ended is not None:
         changes = _hp_changes(events, len(names))
-        lines.append(" · ".join(_hp_text(names[seat], hp, changes[seat], locale) for seat, hp in enumerate(ended.hps)))
-    return chosen, lines
+        ending.append(" · ".join(_hp_text(names[seat], hp, changes[seat], locale)
+                                 for seat, hp in enumerate(ended.hps)))
+    return chosen, details, ending
 
 
 def _line(event: Event, names: Sequence[str], locale: str) -> str | None:

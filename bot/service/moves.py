@@ -86,6 +86,9 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     record = table.seats[seat]
     record.timeouts += 1
     table.add_log([LogEntry("timeout", seat)])
+    if record.timeouts >= MAX_TIMEOUTS:  # said before the turn is played: its move may end the round (or hand)
+        record.strength, record.handed_over, record.handover_owed = STAND_IN_STRENGTH, True, True
+        table.add_log([LogEntry("handover", seat)])
     assert table.turn_key is not None
     round_number = table.turn_key[0]
     events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
@@ -93,9 +96,6 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     peek = next((e for e in events if e.kind is EventKind.INITIAL_PEEK and e.seat == seat and e.is_public), None)
     if peek is not None:
         record.unseen_peek = (round_number, *(slot.position for slot in peek.slots))
-    if record.timeouts >= MAX_TIMEOUTS:
-        record.strength, record.handed_over, record.handover_owed = STAND_IN_STRENGTH, True, True
-        table.add_log([LogEntry("handover", seat)])
     return events
 
 

@@ -14,7 +14,7 @@ from bot.catduel.lobby import cat_pick, cat_suffix
 from bot.catduel.names import ability_name, card_name
 from bot.catduel.private import duel_step
 from bot.catduel.table import REVEAL_LINES, table_content, table_embed
-from bot.catduel.words import choosing_line, reveal_lines, settings_line
+from bot.catduel.words import choosing_line, reveal_lines, reveal_parts, settings_line
 from bot.service import Seat, Table
 from game.catduel import (
     CatDuelSettings,
@@ -264,9 +264,10 @@ def test_a_long_reveal_keeps_every_choice_and_the_hp_and_gives_up_details_first(
         seats = [Seat(10 + n, name, "en") for n, name in enumerate(names)]
         table = Table("cd06", 1, 2, 10, CatDuelSettings(), "en", seats, NOW, state=state, game="catduel")
         shown = [line.removeprefix("• ") for line in table_content(table).splitlines()]
-        order = next(i for i, line in enumerate(lines) if line.startswith("Settled in this order"))
-        assert all(line in shown for line in lines[:order + 1])  # every prelude, strategy and the order
-        assert "…" in shown and lines[-1] in shown  # details gave way; the HP after the round stayed
-        assert lines[order + 1] in shown  # and what the first scratch did
+        chosen, details, ending = reveal_parts(events, names, "en")
+        assert chosen[-1].startswith("Settled in this order")
+        assert all(line in shown for line in chosen)  # every prelude, strategy and the order
+        assert all(line in shown for line in ending)  # who went out, who won the duel, the HP after the round
+        assert "…" in shown and details[0] in shown  # the last details gave way, not what the first scratch did
         assert sum(1 for line in shown if line in lines or line == "…") == REVEAL_LINES
     assert seen > 0  # the case this is about came up

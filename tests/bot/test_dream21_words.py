@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.dream21.ends import hand_end_message
 from bot.dream21.table import table_content
 from bot.markdown import CONTENT_LIMIT
 from bot.service import Seat, Table
 from bot.service.dream21_rules import DREAM21_RULES
 from bot.service.moves import apply_logged, timed_out
+from bot.texts import text_names
 from game.dream21 import Dream21Settings, EventKind, apply_action, legal_actions, new_match
 
 
@@ -45,9 +48,10 @@ def test_six_long_names_keep_the_turn_line_within_discords_limit() -> None:
     assert len(text) > 1500  # the case this is about: moves that fill the message
 
 
-async def test_a_hand_ended_by_a_time_out_says_so_at_its_end() -> None:
+@pytest.mark.parametrize("before", [0, 2])
+async def test_a_hand_ended_by_a_time_out_says_so_at_its_end(before: int) -> None:
     # The stand-in's move that ends the hand is followed at once by the next hand: the table never showed the
-    # time-out line for it, so the hand's end message must.
+    # time-out line for it, so the hand's end message must (and, at a third time-out in a row, the hand-over).
     table = _played(2, ["Ana", "Bo"], 0)
     assert table.state is not None
     DREAM21_RULES.begin(table, random.Random(3))
@@ -55,6 +59,7 @@ async def test_a_hand_ended_by_a_time_out_says_so_at_its_end() -> None:
     while True:
         seat = table.state.hand.turn
         trial = table.clone()
+        trial.seats[seat].timeouts = before
         timed_out(trial, seat, random.Random(5))
         if trial.state is not None and trial.state.results:
             table = trial
@@ -63,6 +68,8 @@ async def test_a_hand_ended_by_a_time_out_says_so_at_its_end() -> None:
         assert not table.state.results, "the random moves ended the hand before a time-out could"
     end = await hand_end_message(table, 1)
     lines = (end.embed.description or "").splitlines()
-    name = table.seats[seat].name
+    name = text_names(table, "en")[seat]  # as the table writes it ("Bo (computer)" once handed over)
     assert lines[0] == f"• {name}'s time ran out; a computer player played the turn."
-    assert " played " in lines[1]  # then the card the stand-in played, as before
+    handed = [line for line in lines if line.startswith("• A computer player now plays ")]
+    assert len(handed) == (1 if before == 2 else 0), lines
+    assert " played " in lines[1 + len(handed)]  # then the card the stand-in played, as before

@@ -40,11 +40,11 @@ async def test_every_action_forged_on_a_live_table_gets_a_friendly_line(
     apology = t("error.generic")
     caplog.set_level(logging.INFO)
     for action in sorted(HANDLERS):
-        # Ana without arguments, Bo with the move number of now (one of them is in turn, whatever the computer
-        # player did first), and a menu's value none of the bot's menus offers.
+        # Without arguments, then Ana and Bo with the move number of now (the one in turn reaches the action itself,
+        # whatever the computer player did first), and a menu's value none of the bot's menus offers.
         table = running.service.get(table.game_id)
-        presses = ((world.ana, f"dc:{table.game_id}:{action}"), (world.bo, f"dc:{table.game_id}:{action}:"
-                                                                            f"{table.move_number}"))
+        now = f"dc:{table.game_id}:{action}:{table.move_number}"
+        presses = ((world.ana, f"dc:{table.game_id}:{action}"), (world.ana, now), (world.bo, now))
         for person, custom_id in presses:
             _only(message, {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id})
             pressed = await fake.click(person, message, custom_id)
