@@ -24,11 +24,12 @@ MAX_REMEMBERED = 10_000  # (game, person) pairs told lately; the oldest are forg
 _told: dict[tuple[str, int], float] = {}
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """The channel permissions the bot lacks to run a table where this interaction came from."""
+def missing_permissions(interaction: discord.Interaction, *, in_parent: bool = False) -> list[str]:
+    """The channel permissions the bot lacks to run a table where this interaction came from (`in_parent`: in the
+    channel of the thread it came from, whose permissions a thread inherits)."""
     permissions = interaction.app_permissions
     needed = list(NEEDED)
-    if isinstance(interaction.channel, discord.Thread):
+    if isinstance(interaction.channel, discord.Thread) and not in_parent:
         needed[0] = "send_messages_in_threads"
     return [name for name in needed if not getattr(permissions, name)]
 

@@ -18,8 +18,8 @@ from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
 from bot.texts import text_names
 from bot.views.click import Click, handler
-from bot.views.holds import hold
-from bot.views.replies import clicked_ephemeral, show
+from bot.views.holds import clicked_ephemeral, hold
+from bot.views.replies import show
 from game.catduel import Action, EventKind, Observation, Prelude, Strategy, legal_actions, observe
 
 

@@ -46,10 +46,7 @@ def _shortened(chosen: list[str], details: list[str], ending: list[str]) -> list
     the HP) stay."""
     if len(chosen) + len(details) + len(ending) <= REVEAL_LINES:
         return [*chosen, *details, *ending]
-    kept = [*chosen, *ending]
-    if len(kept) >= REVEAL_LINES - 1:  # never reached with six cats, but a message must stay bounded
-        return [*chosen[:REVEAL_LINES - 1 - len(ending)], "…", *ending][-REVEAL_LINES:]
-    room = REVEAL_LINES - len(kept) - 1
+    room = max(REVEAL_LINES - len(chosen) - len(ending) - 1, 0)  # newest_that_fit bounds the message itself
     return [*chosen, *details[:room], "…", *ending]
 
 

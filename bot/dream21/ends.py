@@ -7,10 +7,9 @@ import discord
 from bot.dream21.match import match_of
 from bot.dream21.pictures import hand_end_file, standings_file
 from bot.dream21.texts import picture_text
-from bot.dream21.words import recent_moves
+from bot.dream21.words import hand_log, recent_moves
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.service.dream21_rules import HAND_STARTED
 from bot.texts import log_line, ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
@@ -22,13 +21,7 @@ def _around_the_hand(table: Table, number: int, names: list[str]) -> list[str]:
     """What happened around hand `number`'s moves (a time-out whose stand-in played its last card, a hand-over,
     someone leaving): the next hand's table no longer shows it, so a hand decided by an absent person's time-out
     says so here. Entries the table log has already let go of (it keeps the last few) are not said."""
-    lines, inside = [], False
-    for entry in table.log:
-        if entry.kind == HAND_STARTED:
-            inside = entry.count == number
-        elif inside:
-            lines.append(f"• {log_line(entry, names, table.locale)}")
-    return lines
+    return [f"• {log_line(entry, names, table.locale)}" for entry in hand_log(table, number)]
 
 
 async def hand_end_message(table: Table, number: int) -> EndMessage:

@@ -9,11 +9,10 @@ import discord
 from bot.dream21.match import match_of
 from bot.dream21.pictures import trick_file
 from bot.dream21.texts import picture_text
-from bot.dream21.words import recent_moves
+from bot.dream21.words import hand_log, recent_moves
 from bot.i18n import t
 from bot.markdown import newest_that_fit
 from bot.service import Table
-from bot.service.dream21_rules import HAND_STARTED
 from bot.service.rulebooks import rules_of
 from bot.texts import log_line, names_with_strength, seat_names, text_names
 from bot.views.ids import make_id
@@ -25,9 +24,7 @@ from game.dream21 import public_observation
 def _this_hand(table: Table) -> list[str]:
     """What happened around this hand's moves (a time-out, a seat handed to the computer, someone leaving)."""
     names = text_names(table, table.locale)
-    starts = [i for i, entry in enumerate(table.log) if entry.kind == HAND_STARTED]
-    since = table.log[starts[-1] + 1:] if starts else table.log
-    return [log_line(entry, names, table.locale) for entry in since]
+    return [log_line(entry, names, table.locale) for entry in hand_log(table)]
 
 
 def table_content(table: Table) -> str:

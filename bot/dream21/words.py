@@ -12,6 +12,8 @@ from bot.dream21.texts import picture_text
 from bot.i18n import t, tn
 from bot.markdown import escape_name, shortened
 from bot.service import Table
+from bot.service.dream21_rules import HAND_STARTED
+from bot.service.table import LogEntry
 from bot.texts import seconds
 from game.dream21 import Event
 from images.dream21.moves import move_line
@@ -36,3 +38,14 @@ def recent_moves(history: Sequence[Event], names: Sequence[str], locale: str) ->
     shown = [escape_name(shortened(name, NAME_LIMIT)) for name in names]
     lines = [line for event in history if (line := move_line(event, shown, text, cut=sys.maxsize))]
     return lines[-max(RECENT_MOVES, 2 * len(names)):]
+
+
+def hand_log(table: Table, number: int | None = None) -> list[LogEntry]:
+    """The table log's entries around a hand's moves (a time-out, a seat handed to the computer, someone leaving):
+    hand `number`'s, or (None) the hand in play's, which is the whole log once its start has been let go."""
+    log = table.log
+    starts = [i for i, entry in enumerate(log) if entry.kind == HAND_STARTED and number in (None, entry.count)]
+    if not starts:
+        return list(log) if number is None else []
+    since = log[starts[-1] + 1:]
+    return since[:next((i for i, entry in enumerate(since) if entry.kind == HAND_STARTED), len(since))]

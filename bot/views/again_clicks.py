@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.game_threads import lobby_in_new_thread
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
-from bot.permission_hints import NEEDED, missing_permissions
+from bot.permission_hints import missing_permissions
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
@@ -23,9 +23,7 @@ def _missing_where_it_goes(click: Click, last: LastMatch | None) -> list[str]:
     (a thread inherits its channel's permissions, so the press reads the channel's)."""
     if last is None:
         return []  # play_again says why there is nothing to play again
-    if click.interaction.channel_id == last.channel_id:
-        return missing_permissions(click.interaction)
-    return [name for name in NEEDED if not getattr(click.interaction.app_permissions, name)]
+    return missing_permissions(click.interaction, in_parent=click.interaction.channel_id != last.channel_id)
 
 
 @handler("again")

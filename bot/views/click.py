@@ -96,11 +96,16 @@ Handler = Callable[[Click], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 
 
-def handler(*names: str) -> Callable[[Handler], Handler]:
-    """Register a handler for custom_id actions."""
+def handler(*names: str, game: str | None = None) -> Callable[[Handler], Handler]:
+    """Register a handler for custom_id actions; with `game`, one pressed on another game's table (a forged click:
+    the bot draws that game's buttons only on its tables) is refused as stale before the handler looks at it."""
     def register(function: Handler) -> Handler:
+        async def on_its_table(click: Click) -> None:
+            if click.table().game != game:
+                raise StaleButtonError("That button belongs to another game.")
+            await function(click)
         for name in names:
-            HANDLERS[name] = function
+            HANDLERS[name] = function if game is None else on_its_table
         return function
     return register
 

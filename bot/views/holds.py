@@ -41,6 +41,11 @@ class _Hold:
     lending: bool = False  # answered with a deferred update of the table: the answer follows as a followup
 
 
+def clicked_ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the click came from an ephemeral (private) message rather than a public one."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
 def hold(interaction: discord.Interaction, *, new_message: bool, within: float | None = None,
          table: Table | None = None) -> None:
     """Promise an answer: a new ephemeral message (new_message) or the clicked ephemeral message replaced.
@@ -49,7 +54,7 @@ def hold(interaction: discord.Interaction, *, new_message: bool, within: float |
     for a new message) and the answer then fills it. A click on the live message of `table`, when its edits want a
     token (bot.edit_tokens), is answered with a deferred update at once instead, and the new message follows it.
     """
-    if not new_message and (interaction.message is None or not interaction.message.flags.ephemeral):
+    if not new_message and not clicked_ephemeral(interaction):
         # Only the bot's private replies carry buttons that replace their message: this one came on a public message
         # (a forged or hand-made click). Refused before anything is played.
         raise StaleButtonError("A private step's button pressed on a public message.")

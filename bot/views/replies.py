@@ -12,7 +12,7 @@ from bot.hub import DreamcatsBase
 from bot.i18n import error_text, resolve_locale
 from bot.sending import SENDING_FAILED
 from bot.service import Table
-from bot.views.holds import HOLD, lending_unanswered, placeholder_id, release, send_placeholder
+from bot.views.holds import HOLD, clicked_ephemeral, lending_unanswered, placeholder_id, release, send_placeholder
 from game.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -147,11 +147,6 @@ async def show(interaction: discord.Interaction, private: PrivateStep, table: Ta
     reveal_hides.replaced(bot, message_id, reveal_follows=reveal is not None)
     if reveal is not None:
         reveal_hides.schedule(bot, interaction, message_id, reveal, locale, followup=following)
-
-
-def clicked_ephemeral(interaction: discord.Interaction) -> bool:
-    """Whether the click came from an ephemeral (private) message rather than a public one."""
-    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 async def _follow_up(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None,

@@ -9,9 +9,9 @@ import discord
 from bot.i18n import t
 from bot.service import StaleButtonError
 from bot.views.click import Click, handler
+from bot.views.holds import clicked_ephemeral
 from bot.views.ids import make_id
 from bot.views.items import GameButton
-from bot.views.replies import clicked_ephemeral
 from bot.views.shown import make_view
 
 

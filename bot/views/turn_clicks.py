@@ -4,6 +4,7 @@ or deferred first when late: bot.views.holds.hold)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -14,11 +15,11 @@ from bot.service.moves import person_seat
 from bot.service.stand_in import mark_peek_shown, unseen_peek
 from bot.storage.records import DREAMCATS
 from bot.views import private
-from bot.views.click import Click, Handler, handler
-from bot.views.holds import hold
+from bot.views.click import Click, handler
+from bot.views.holds import clicked_ephemeral, hold
 from bot.views.ids import make_id
 from bot.views.items import GameButton
-from bot.views.replies import clicked_ephemeral, show
+from bot.views.replies import show
 from game.dreamcats import (
     Card,
     DiscardDrawn,
@@ -37,17 +38,7 @@ from game.dreamcats import (
 )
 from game.errors import WrongStepError
 
-
-def dreamcats_handler(*names: str) -> Callable[[Handler], Handler]:
-    """Register a Dreamcats turn handler: pressed on another game's table (a forged or hand-made click, since the bot
-    draws these buttons only on Dreamcats tables), it is refused as stale before it looks at the match."""
-    def register(function: Handler) -> Handler:
-        async def on_dreamcats_table(click: Click) -> None:
-            if click.table().game != DREAMCATS:
-                raise StaleButtonError("That button belongs to another game.")
-            await function(click)
-        return handler(*names)(on_dreamcats_table)
-    return register
+dreamcats = partial(handler, game=DREAMCATS)  # a Dreamcats turn button: refused on other games' tables
 
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
@@ -72,7 +63,7 @@ async def _resumed(click: Click, table: Table, seat: int) -> bool:
     return True
 
 
-@dreamcats_handler("draw")
+@dreamcats("draw")
 async def _draw(click: Click) -> None:
     table, seat = click.my_turn()
     if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
@@ -82,7 +73,7 @@ async def _draw(click: Click) -> None:
     await _next_step(click, outcome.table, outcome.view)
 
 
-@dreamcats_handler("take")
+@dreamcats("take")
 async def _take(click: Click) -> None:
     table, seat = click.my_turn()
     if await _peek_first(click, table, seat) or await _resumed(click, table, seat):
@@ -93,7 +84,7 @@ async def _take(click: Click) -> None:
                observe(table.state, seat))
 
 
-@dreamcats_handler("wake")
+@dreamcats("wake")
 async def _wake(click: Click) -> None:
     # Wake up! ends the round for everyone: one stray tap on a phone must not do that, so it asks first.
     table, seat = click.my_turn()
@@ -107,7 +98,7 @@ async def _wake(click: Click) -> None:
                observe(table.state, seat))
 
 
-@dreamcats_handler("wakeok")
+@dreamcats("wakeok")
 async def _wake_confirmed(click: Click) -> None:
     click.my_turn()
     hold(click.interaction, new_message=False)
@@ -122,7 +113,7 @@ async def _next_round(click: Click) -> None:
     await click.service.ready_for_next_round(click.bid.game_id, click.user_id, number)
 
 
-@dreamcats_handler("dream")
+@dreamcats("dream")
 async def _dream(click: Click) -> None:
     table = click.table()
     seat = person_seat(table, click.user_id)
@@ -149,7 +140,7 @@ async def _next_step(click: Click, table: Table, obs: Observation) -> None:
 
 
 # -- the private (ephemeral) steps: a deferred update, then the same message shows the next step -----------------------
-@dreamcats_handler("peek0")
+@dreamcats("peek0")
 async def _initial_peek(click: Click) -> None:
     if len(click.values) != 2 or not all(value.isdecimal() for value in click.values):
         raise StaleButtonError("choose two cards")
@@ -169,30 +160,30 @@ async def _move(click: Click, make: Callable[[int], Any]) -> None:
     await _next_step(click, outcome.table, outcome.view)
 
 
-@dreamcats_handler("tpos")
+@dreamcats("tpos")
 async def _take_into(click: Click) -> None:
     position = click.bid.int_arg(1)
     await _move(click, lambda s: TakeDiscard(s, position))
 
 
-@dreamcats_handler("swap")
+@dreamcats("swap")
 async def _swap(click: Click) -> None:
     position = click.bid.int_arg(1)
     await _move(click, lambda s: SwapDrawn(s, position))
 
 
-@dreamcats_handler("disc")
+@dreamcats("disc")
 async def _discard(click: Click) -> None:
     await _move(click, DiscardDrawn)
 
 
-@dreamcats_handler("keep")
+@dreamcats("keep")
 async def _keep(click: Click) -> None:
     index = click.bid.int_arg(1)
     await _move(click, lambda s: KeepCard(s, index))
 
 
-@dreamcats_handler("power")
+@dreamcats("power")
 async def _power(click: Click) -> None:
     table, seat = click.my_turn()
     assert table.state is not None
@@ -207,7 +198,7 @@ async def _power(click: Click) -> None:
     await show(click.interaction, step, table, observe(table.state, seat))
 
 
-@dreamcats_handler("ptgt")
+@dreamcats("ptgt")
 async def _peek_target(click: Click) -> None:
     [target] = click.chosen_slots(1)
     click.my_turn()
@@ -218,7 +209,7 @@ async def _peek_target(click: Click) -> None:
                outcome.table, outcome.view)
 
 
-@dreamcats_handler("s2")
+@dreamcats("s2")
 async def _swap_pick(click: Click) -> None:
     table, seat = click.my_turn()
     first, second = click.chosen_slots(2)
@@ -228,7 +219,7 @@ async def _swap_pick(click: Click) -> None:
                observe(table.state, seat))
 
 
-@dreamcats_handler("s2ok")
+@dreamcats("s2ok")
 async def _swap_confirm(click: Click) -> None:
     first, second = click.bid.slot_arg(1), click.bid.slot_arg(2)
     await _move(click, lambda s: UseSwap(s, first, second))
