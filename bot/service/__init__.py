@@ -8,6 +8,7 @@ from bot.service.errors import (
     ConflictError,
     GameGoneError,
     GameRunningError,
+    HostNotAwayError,
     LobbyFullError,
     NotEnoughSeatsError,
     NotHostError,
@@ -31,7 +32,7 @@ from bot.service.table import LogEntry, Person, Seat, Table, UnreadableTableErro
 __all__ = [
     "AlreadySeatedError", "BotBusyError", "BusyError", "Clock", "ConflictError", "GameGoneError", "GameRunningError",
     "GameService",
-    "GameStore", "LobbyFullError", "LogEntry", "ManualClock",
+    "GameStore", "HostNotAwayError", "LobbyFullError", "LogEntry", "ManualClock",
     "NotEnoughSeatsError", "NotHostError", "NotHostOrManagerError", "NotInLobbyError", "NotPlayerOrManagerError",
     "NotPlayingError",
     "NotSeatedError", "Notifier", "Outcome", "Person", "RestartingError", "RoundPausedError", "Seat",

@@ -63,6 +63,14 @@ class NotHostError(TableError):
     """Only the host may do this."""
 
 
+class HostNotAwayError(NotHostError):
+    """Only the host may start the match, until the host has done nothing in the lobby for a while."""
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(f"Only the host can start the match until they have been away {minutes} minutes.")
+        self.text_args = {"minutes": minutes}
+
+
 class NotHostOrManagerError(TableError):
     """Only the host or someone with Manage Server may do this."""
 

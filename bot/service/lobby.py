@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.errors import (
     AlreadySeatedError,
+    HostNotAwayError,
     LobbyFullError,
     NotEnoughSeatsError,
     NotHostError,
@@ -25,6 +26,9 @@ from bot.service.table import Person, Seat, Table
 # Games one person may host at once on a server (lobbies and matches): enough for a few channels, not a flood that
 # keeps tables playing on with computer players for nobody.
 MOST_HOSTED = 3
+# How long a host may do nothing in the lobby before anyone seated may start the match (and host it): a host who
+# walked away must not keep the others waiting until the lobby closes itself, nor start it behind a present host's back.
+HOST_AWAY = timedelta(minutes=10)
 COMPUTER_NAMES = ("Luna", "Miso", "Tofu", "Mochi", "Nori", "Pixel", "Kiwi", "Ziggy", "Yuki", "Pepper")
 
 
@@ -118,12 +122,17 @@ def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None, com
 
 
 def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list[Any]:
-    """The host starts the match: the game deals its first round (bot.service.rulebooks)."""
+    """The host starts the match: the game deals its first round (bot.service.rulebooks). Once the host has done
+    nothing in the lobby for HOST_AWAY, anyone seated may start it and becomes the host."""
     check_lobby(table)
     if user_id != table.host_id:
-        raise NotHostError("Only the host can start the match.")
+        if table.seat_of(user_id) is None:
+            raise NotHostError("Only the host can start the match.")
+        if now - table.host_last_active < HOST_AWAY:
+            raise HostNotAwayError(int(HOST_AWAY.total_seconds() // 60))
     if len(table.seats) < table.mode.min_seats:
         raise NotEnoughSeatsError(f"A match needs at least {table.mode.min_seats} seats.")
     rules_of(table).begin(table, rng)
+    table.host_id = user_id  # the host, or who stood in for one who walked away
     table.started_at = now
     return []

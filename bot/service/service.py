@@ -107,20 +107,22 @@ class GameService(Resuming):
 
     async def join(self, game_id: str, person: Person) -> Table:
         """Seat a person in the lobby."""
-        return (await self.change(game_id, lambda t: lobby.join(t, person)))[0]
+        return (await self.change(game_id, lambda t: lobby.join(t, person), actor=person.user_id))[0]
 
     async def add_computer(self, game_id: str, user_id: int, strength: str) -> Table:
         """Add a computer player of a strength to the lobby."""
-        return (await self.change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng)))[0]
+        return (await self.change(game_id, lambda t: lobby.add_computer(t, user_id, strength, self.rng),
+                                   actor=user_id))[0]
 
     async def pick(self, game_id: str, user_id: int, choice: str | None) -> Table:
         """A seated person picks what they play as in the lobby (Cat Duel: their cat)."""
-        return (await self.change(game_id, lambda t: lobby.pick(t, user_id, choice)))[0]
+        return (await self.change(game_id, lambda t: lobby.pick(t, user_id, choice), actor=user_id))[0]
 
     async def remove_seat(self, game_id: str, user_id: int, seat: int, occupant: int | None,
                           computer: str | None = None) -> Table:
         """The host removes a seat from the lobby (a person, or the computer player named `computer`)."""
-        return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant, computer)))[0]
+        return (await self.change(game_id, lambda t: lobby.remove_seat(t, user_id, seat, occupant, computer),
+                                   actor=user_id))[0]
 
     async def leave_lobby(self, game_id: str, user_id: int) -> Table:
         """Leave the lobby; the last person out closes it (in the same write: never a lobby of nobody left behind)."""
@@ -131,7 +133,8 @@ class GameService(Resuming):
             closing = lobby.leave(table, user_id)
             return []
 
-        return (await self.change(game_id, mutate, closes=lambda _table: "cancelled" if closing else None))[0]
+        return (await self.change(game_id, mutate, closes=lambda _table: "cancelled" if closing else None,
+                                   actor=user_id))[0]
 
     async def start(self, game_id: str, user_id: int) -> Table:
         """The host starts the match."""
@@ -215,14 +218,16 @@ class GameService(Resuming):
 
     async def change(self, game_id: str, mutate: Mutation, *, restart: bool = True, announce: bool = True,
                      abandons: Callable[[Table], MatchRecord | None] | None = None,
-                     closes: Callable[[Table], str | None] | None = None) -> tuple[Table, list[Event]]:
+                     closes: Callable[[Table], str | None] | None = None,
+                     actor: int | None = None) -> tuple[Table, list[Event]]:
         """Lock, change a copy, save it (or record the finished match), then notify; the original stays on failure;
         RestartingError once the service is shut down (but for a change that announces nothing).
 
         `abandons`: the record of the match if the change leaves it abandoned (still playing, nobody to play it); it
         is then recorded and the game closed in the same write instead of saving the change. `closes`: the reason
         to close the game if the change leaves nothing to keep (a lobby its last person left); it is then deleted
-        instead of saved.
+        instead of saved. `actor`: the person whose lobby click this is (the host's clicks, and a host leaving,
+        keep the host's clock: lobby.HOST_AWAY).
         """
         async with self._locked(game_id):
             # A change that announces nothing records what is shown (a table's new message, its thread), which the
@@ -235,6 +240,8 @@ class GameService(Resuming):
             events = mutate(table)
             if table.state is None and announce:  # someone did something in the lobby
                 table.active_at = self.clock.now()
+                if actor is not None and actor in (before.host_id, table.host_id):
+                    table.host_active_at = table.active_at
             events += rules_of(table).side_moves(table, self.rng)
             ended = rules_of(table).ended_rounds(events)
             shown = self.owe_shown(table, ended)

@@ -110,6 +110,7 @@ class Table:
     message_id: int | None = None
     version: int = 0
     active_at: datetime | None = None  # the last lobby activity (join, leave, add); None: created_at
+    host_active_at: datetime | None = None  # the host's last lobby activity; None: created_at (bot.service.lobby)
     # Between rounds: the next round's first move waits until then, or until every person pressed Next round.
     paused_until: datetime | None = None
     ready: list[int] = field(default_factory=list)  # the seats whose person pressed Next round
@@ -137,6 +138,11 @@ class Table:
     def last_activity(self) -> datetime:
         """When someone last did something in the lobby."""
         return self.active_at or self.created_at
+
+    @property
+    def host_last_active(self) -> datetime:
+        """When the host last did something in the lobby (or became its host)."""
+        return self.host_active_at or self.created_at
 
     @property
     def playing(self) -> bool:
@@ -205,6 +211,7 @@ class Table:
             "state": to_dict(self.state) if self.state is not None else None,
             "log": [_entry_to_dict(e) for e in self.log],
             "active_at": self.active_at.isoformat() if self.active_at else None,
+            "host_active_at": self.host_active_at.isoformat() if self.host_active_at else None,
             "paused_until": self.paused_until.isoformat() if self.paused_until else None,
             "ready": list(self.ready),
             "invited": list(self.invited),
@@ -242,6 +249,8 @@ def table_from_payload(
             message_id=message_id,
             version=version,
             active_at=datetime.fromisoformat(data["active_at"]) if data.get("active_at") else None,
+            host_active_at=(datetime.fromisoformat(data["host_active_at"]) if data.get("host_active_at")
+                            else None),  # not kept before 2026-12-01 (the lobby's creation then)
             paused_until=datetime.fromisoformat(data["paused_until"]) if data.get("paused_until") else None,
             ready=[int(seat) for seat in data.get("ready", [])],
             invited=[int(user) for user in data.get("invited", [])],

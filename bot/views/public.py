@@ -9,6 +9,7 @@ from bot.lobby_words import lobby_words
 from bot.markdown import cut
 from bot.pictures import reveal_file, standings_file, table_file
 from bot.service import Table, finished_match
+from bot.service.lobby import HOST_AWAY
 from bot.service.rulebooks import rules_of
 from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import (
@@ -44,7 +45,8 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         embed.add_field(name=t("again.invited", loc), value=" ".join(f"<@{user}>" for user in table.invited)[:1024],
                         inline=False)
     embed.add_field(name=t("lobby.settings_title", loc), value=words.settings_line(table), inline=False)
-    embed.set_footer(text=t("lobby.idle_note", loc, minutes=int(LOBBY_TIMEOUT // 60)))
+    embed.set_footer(text=t("lobby.idle_note", loc, minutes=int(LOBBY_TIMEOUT // 60),
+                            host_minutes=int(HOST_AWAY.total_seconds() // 60)))
     strengths = [discord.SelectOption(label=t(f"{words.strength}.{s}", loc), value=s,
                                       description=t(f"{words.strength}.{s}.description", loc))
                  for s in table.mode.players]
