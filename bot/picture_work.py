@@ -61,10 +61,10 @@ def reveal_png(result: RoundResult, names: Sequence[str], totals: Sequence[int],
 
 
 def standings_png(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                  results: Sequence[RoundResult], text: PictureText) -> tuple[bytes, str]:
-    """The final standings as PNG bytes and their alt text."""
-    image = render_standings(totals, names, winners, results, text=text)
-    return encode_png(image), standings_alt(totals, names, winners, text=text)
+                  results: Sequence[RoundResult], text: PictureText, left: Sequence[int] = ()) -> tuple[bytes, str]:
+    """The final standings as PNG bytes and their alt text (the seats in `left` last)."""
+    image = render_standings(totals, names, winners, results, text=text, left=left)
+    return encode_png(image), standings_alt(totals, names, winners, text=text, left=left)
 
 
 NICENESS = 10  # a picture process gives way to the bot's event loop whenever both want a core

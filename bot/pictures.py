@@ -207,10 +207,10 @@ async def reveal_file(result: RoundResult, names: Sequence[str], totals: Sequenc
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                         results: Sequence[RoundResult], text: PictureText) -> discord.File:
-    """The final standings, as standings.png."""
+                         results: Sequence[RoundResult], text: PictureText, left: Sequence[int] = ()) -> discord.File:
+    """The final standings, as standings.png (the seats in `left`, whose person left the match, last)."""
     drawn = await draw_apart(picture_work.standings_png, list(totals), list(names), list(winners), list(results),
-                             text)
+                             text, list(left))
     return picture_file(*drawn, "standings.png")
 
 

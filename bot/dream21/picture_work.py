@@ -30,7 +30,7 @@ def hand_end_png(result: HandResult, names: Sequence[str], totals: Sequence[int]
 
 
 def standings_png(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                  results: Sequence[HandResult], text: Dream21Text) -> tuple[bytes, str]:
-    """The final standings as PNG bytes and their alt text."""
-    return (encode_png(render_standings(totals, names, winners, results, text=text)),
-            standings_alt(totals, names, winners, text))
+                  results: Sequence[HandResult], text: Dream21Text, left: Sequence[int] = ()) -> tuple[bytes, str]:
+    """The final standings as PNG bytes and their alt text (the seats in `left` last)."""
+    return (encode_png(render_standings(totals, names, winners, results, text=text, left=left)),
+            standings_alt(totals, names, winners, text, left=left))

@@ -37,8 +37,9 @@ async def hand_end_file(result: HandResult, names: Sequence[str], totals: Sequen
 
 
 async def standings_file(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                         results: Sequence[HandResult], text: Dream21Text) -> discord.File:
-    """The final standings, as standings.png."""
+                         results: Sequence[HandResult], text: Dream21Text, left: Sequence[int] = ()
+                         ) -> discord.File:
+    """The final standings, as standings.png (the seats in `left`, whose person left the match, last)."""
     drawn = await draw_apart(picture_work.standings_png, tuple(totals), tuple(names), tuple(winners), tuple(results),
-                             text)
+                             text, tuple(left))
     return picture_file(*drawn, "standings.png")

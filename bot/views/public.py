@@ -175,7 +175,9 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, 
     embed.set_image(url="attachment://standings.png")
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
     again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
-    return embed, await standings_file(state.totals, names, best, state.results, picture_text(loc)), _view(again)
+    left = [seat for seat, (gone, _) in enumerate(keys) if gone]
+    picture = await standings_file(state.totals, names, best, state.results, picture_text(loc), left)
+    return embed, picture, _view(again)
 
 
 def closed_message(table: Table, reason: str) -> discord.Embed:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from game.dream21 import HandResult, Observation
 from images.dream21.hand import hint, playable
@@ -11,7 +11,7 @@ from images.dream21.moves import last_move, shown_trick
 from images.dream21.scores import hand_title
 from images.dream21.text import ENGLISH, Dream21Text
 from images.dreamcats.alt import MAX_ALT
-from images.dreamcats.standings import places
+from images.dreamcats.standings import places, standings_order
 
 _UNSAFE = {"Cc", "Cs", "Co", "Cn"}  # control characters and lone surrogates, which JSON cannot carry
 
@@ -66,10 +66,9 @@ def hand_end_alt(result: HandResult, names: Sequence[str], totals: Sequence[int]
 
 
 def standings_alt(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                  text: Dream21Text = ENGLISH) -> str:
+                  text: Dream21Text = ENGLISH, *, left: Collection[int] = ()) -> str:
     """The final standings in words, lowest total first, and the winner(s)."""
-    place_of = places(totals)
-    order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+    place_of, order = places(totals, left), standings_order(totals, left)
     seats = ", ".join(
         text.alt_place.format(place=place_of[s], name=text.seat_name(names, s), total=totals[s]) for s in order
     )

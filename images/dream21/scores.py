@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PIL import Image
 
@@ -61,10 +61,12 @@ def render_hand_end(result: HandResult, names: Sequence[str], totals: Sequence[i
 
 
 def render_standings(totals: Sequence[int], names: Sequence[str], winners: Sequence[int],
-                     results: Sequence[HandResult], *, text: Dream21Text = ENGLISH) -> Image.Image:
-    """The final standings, lowest total first, winners crowned, every hand's score (the earliest as a subtotal)."""
+                     results: Sequence[HandResult], *, text: Dream21Text = ENGLISH,
+                     left: Collection[int] = ()) -> Image.Image:
+    """The final standings, lowest total first (the seats in `left`, whose person left, last), winners crowned,
+    every hand's score (the earliest as a subtotal)."""
     # The Dreamcats standings draw the same table; a hand is a round that nobody called.
     words = dataclasses.replace(PICTURE_TEXT, standings=text.standings, rounds=text.hands, total=text.match_total,
                                 seat=text.seat)
     rounds = [RoundResult(r.number, (), r.scores, r.scores, None, 0, None, r.plays) for r in results]
-    return render_rounds(totals, names, winners, rounds, text=words)
+    return render_rounds(totals, names, winners, rounds, text=words, left=left)

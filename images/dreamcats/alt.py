@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from game.dreamcats import Card, Event, Observation, RoundResult
 from game.dreamcats.hindsight import Origin, Placed
 from images.dreamcats.caption import caption_of, last_move
 from images.dreamcats.origins import origin_word
-from images.dreamcats.standings import places
+from images.dreamcats.standings import places, standings_order
 from images.dreamcats.text import ENGLISH, PictureText
 
 
@@ -114,11 +114,11 @@ def reveal_alt(
 
 
 def standings_alt(
-    totals: Sequence[int], names: Sequence[str], winners: Sequence[int], text: PictureText = ENGLISH
+    totals: Sequence[int], names: Sequence[str], winners: Sequence[int], text: PictureText = ENGLISH, *,
+    left: Collection[int] = ()
 ) -> str:
     """The final standings in words, best first, and the winner(s)."""
-    place_of = places(totals)
-    order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+    place_of, order = places(totals, left), standings_order(totals, left)
     seats = ", ".join(
         text.alt_place.format(place=place_of[s], name=text.seat_name(names, s), total=totals[s]) for s in order
     )

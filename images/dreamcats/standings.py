@@ -6,7 +6,7 @@ When there are more rounds than fit, the earliest are folded into one subtotal c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -26,9 +26,16 @@ PENALTY: Colour = (255, 150, 130)
 SUBTOTAL_FILL: Colour = (44, 34, 84, 255)
 
 
-def places(totals: Sequence[int]) -> list[int]:
-    """The place of each seat: 1 for the lowest total, equal totals share a place (1, 1, 3)."""
-    return [1 + sum(other < total for other in totals) for total in totals]
+def places(totals: Sequence[int], left: Collection[int] = ()) -> list[int]:
+    """The place of each seat: 1 for the lowest total, equal totals share a place (1, 1, 3); a seat in `left` (its
+    person left the match) places below every seat that stayed, as the standings' text ranks it."""
+    keys = [(seat in left, total) for seat, total in enumerate(totals)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def standings_order(totals: Sequence[int], left: Collection[int] = ()) -> list[int]:
+    """The seats best first, as `places` ranks them."""
+    return sorted(range(len(totals)), key=lambda s: (s in left, totals[s], s))
 
 
 def render_standings(
@@ -38,8 +45,10 @@ def render_standings(
     results: Sequence[RoundResult],
     *,
     text: PictureText = ENGLISH,
+    left: Collection[int] = (),
 ) -> Image.Image:
-    """The final standings, best first: place, crown for each winner, name, the rounds' scores and total."""
+    """The final standings, best first: place, crown for each winner, name, the rounds' scores and total; the seats
+    in `left` (their person left the match) last."""
     seats = len(totals)
     marked = any(r.caller is not None for r in results)
     height = HEADER_H + seats * (ROW_H + ROW_GAP) + (LEGEND_H if marked else 0) + 14
@@ -51,8 +60,8 @@ def render_standings(
     folded, shown = _split(results)
     columns = _columns(bool(folded), len(shown))
     _header(frame, text, folded, shown, columns)
-    place_of = places(totals)
-    for row, seat in enumerate(sorted(range(seats), key=lambda s: (totals[s], s))):
+    place_of = places(totals, left)
+    for row, seat in enumerate(standings_order(totals, left)):
         top = HEADER_H + row * (ROW_H + ROW_GAP)
         _row(frame, top, place_of[seat], seat in winners, text.seat_name(names, seat), totals[seat])
         _scores(frame, top + ROW_H / 2, seat, folded, shown, columns)

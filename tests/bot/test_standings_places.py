@@ -31,3 +31,20 @@ async def test_tied_seats_share_their_place_in_the_standings_message() -> None:
     embed, _, _ = await standings_message(table)
     lines = (embed.description or "").splitlines()[-3:]
     assert lines == ["1. Bo: 9 points", "2. Ana: 14 points", "2. Cy: 14 points"]
+
+
+async def test_one_who_left_with_the_lowest_total_comes_last_in_the_picture_s_words_too() -> None:
+    settings = MatchSettings(fixed_rounds=1)
+    state = new_match(3, settings, random.Random(5), starter=0)
+    rng = random.Random(5)
+    while not state.over:
+        waiting = [s for s in range(3) if not state.round.peeked[s]]
+        seat = waiting[0] if waiting else state.round.turn
+        apply_action(state, choose("normal", observe(state, seat), legal_actions(state, seat), rng))
+    state.totals = [14, 9, 20]  # Bo is lowest, but left the match: a loss (RULES.md §7)
+    seats = [Seat(1, "Ana"), Seat(2, "Bo", left=True, strength="normal"), Seat(3, "Cy")]
+    table = Table("abcdef0123", 1, 2, 1, settings, "en", seats, datetime.now(UTC), state=state)
+    embed, picture, _ = await standings_message(table)
+    assert (embed.description or "").splitlines()[-3:] == ["1. Ana: 14 points", "2. Cy: 20 points",
+                                                          "3. Bo (computer): 9 points"]
+    assert picture.description == ("Final standings: 1. Ana 14, 2. Cy 20, 3. Bo (computer) 9. Winner: Ana.")

@@ -30,7 +30,7 @@ from images.dreamcats import (
 from images.dreamcats import dream as dream_module
 from images.dreamcats.dream import Peeked, PictureCache, cache_info
 from images.dreamcats.samples import sample_table
-from images.dreamcats.standings import places
+from images.dreamcats.standings import HEADER_H, ROW_GAP, ROW_H, places
 from images.encode import palette
 from tests.images.scenarios import NAMES, SCENES, dealt, turns
 
@@ -272,3 +272,16 @@ def test_a_frame_painted_over_any_rows_encodes_exactly() -> None:
         with Image.open(io.BytesIO(encode_png(picture))) as decoded:
             shown = decoded.convert("RGB")
         assert shown.tobytes() == picture.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB").tobytes()
+
+
+def test_one_who_left_is_drawn_below_everyone_who_stayed() -> None:
+    names = ["Ana", "Bo", "Cy"]
+    assert places([30, 10, 20], left={1}) == [2, 3, 1]
+    drawn = render_standings((30, 10, 20), names, (2,), [], left={1})
+    # Bo left with the lowest total: drawn last, under Cy (1.) and Ana (2.), as if Bo were simply highest.
+    stayed = render_standings((30, 40, 20), names, (2,), [])
+    top_rows = (0, 0, drawn.width, HEADER_H + 2 * (ROW_H + ROW_GAP))
+    assert drawn.crop(top_rows).tobytes() == stayed.crop(top_rows).tobytes()
+    assert drawn.tobytes() != stayed.tobytes()  # Bo's own total still reads 10
+    assert (standings_alt((30, 10, 20), names, (2,), left={1})
+            == "Final standings: 1. Cy 20, 2. Ana 30, 3. Bo 10. Winner: Cy.")

@@ -92,3 +92,15 @@ def test_a_finished_match_and_an_empty_hand_still_draw() -> None:
     assert render_trick(public, NAMES[:3]).width == 1080
     assert render_hand(observe(state, 0)).width == MIN_WIDTH
     assert render_hand(dataclasses.replace(observe(state, 0), hand=())).width == MIN_WIDTH
+
+
+def test_one_who_left_is_drawn_and_told_below_everyone_who_stayed() -> None:
+    from images.dream21 import render_standings, standings_alt
+    from images.dreamcats.standings import HEADER_H, ROW_GAP, ROW_H
+
+    names = ["Ana", "Bo", "Cy"]
+    drawn = render_standings((30, 10, 20), names, (2,), [], left={1})
+    stayed = render_standings((30, 40, 20), names, (2,), [])  # the same order as if Bo were simply highest
+    top_rows = (0, 0, drawn.width, HEADER_H + 2 * (ROW_H + ROW_GAP))
+    assert drawn.crop(top_rows).tobytes() == stayed.crop(top_rows).tobytes()
+    assert standings_alt((30, 10, 20), names, (2,), left={1}).startswith("Final standings: 1. Cy 20, 2. Ana 30, 3. Bo")
