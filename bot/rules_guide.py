@@ -36,7 +36,7 @@ _pngs: dict[tuple[int, str], bytes] = {}  # (page, locale) -> the page's picture
 def guide_text(locale: str) -> GuideText:
     """The words drawn on the guide's pictures, in a locale."""
     words = {name: t(f"guide.picture.{name}", locale) for name in _PICTURE_FIELDS if name != "penalty"}
-    penalty = t("guide.picture.penalty", locale, penalty="{penalty}")  # filled in by the picture
+    penalty = t("guide.picture.penalty", locale, score="{score}")  # filled in by the picture
     return GuideText(cards=picture_text(locale), wake_up=t("term.wake_up", locale), penalty=penalty, **words)
 
 

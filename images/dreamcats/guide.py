@@ -47,7 +47,7 @@ class GuideText:
     wake_up: str = "Wake up!"
     you: str = "You"
     opponent: str = "Opponent"
-    penalty: str = "+{penalty} penalty"
+    penalty: str = "score {score}"  # under the caller's "+5": what the caller scores in all
 
 
 def render_guide(page: int, text: GuideText = GuideText(), *, penalty: int = DEFAULT_PENALTY) -> Image.Image:
@@ -212,7 +212,7 @@ def _scoring(frame: Image.Image, text: GuideText, penalty: int) -> None:
         scene.paste_centred(frame, text_sprite(f"= {total}", 46, art.MOON), 540, top + 65)
         if caller and total > lowest:
             scene.paste_centred(frame, text_sprite(f"+{penalty}", 46, PENALTY), 640, top + 50)
-            scene.paste_centred(frame, _label(text.penalty.format(penalty=penalty), PENALTY, 160, 26), 636,
+            scene.paste_centred(frame, _label(text.penalty.format(score=total + penalty), PENALTY, 160, 26), 636,
                                 top + 102)
         elif total == lowest:
             scene.paste_centred(frame, scene.badge("star", 44), 640, top + 65)
