@@ -18,6 +18,7 @@ from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
 from game.dreamcats import DREAM_SIZE, EventKind, Observation, Slot, Step
+from game.dreamcats.tracking import initial_peek_now
 
 log = logging.getLogger(__name__)
 # A private step waits at most this long for its picture, so the reply is never held behind a long drawing queue.
@@ -66,13 +67,26 @@ def peek_choice(table: Table, locale: str) -> Private:
     return Private(t("private.peek_prompt", locale), [select])
 
 
-def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str, *,
-                key: str = "private.peek_result") -> Private:
-    """The two cards of the initial peek (`key` "private.stand_in_peek": the peek a stand-in made for the seat)."""
+def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str) -> Private:
+    """The two cards of the initial peek."""
     slots = [Slot(seat, p) for p in positions]
     seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
                      for s in slots if s in obs.known)
-    return Private(t(key, locale, cards=seen), showing=slots, reveal=True)
+    return Private(t("private.peek_result", locale, cards=seen), showing=slots, reveal=True)
+
+
+def stand_in_peek(table: Table, obs: Observation, seat: int, locale: str) -> Private | None:
+    """The cards a stand-in looked at for the seat's initial peek, where they lie now (Swap 2 may have moved one
+    into another dream; the seat's knowledge moved with it); None when none is left in a dream."""
+    slots = [slot for slot in initial_peek_now(obs.history, seat) if slot in obs.known]
+    if not slots:
+        return None
+    names = text_names(table, locale)
+    seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
+                     if s.seat == seat else
+                     t("private.card_moved", locale, card=card_name(obs.known[s], locale),
+                       slot=slot_text(s, names, locale)) for s in slots)
+    return Private(t("private.stand_in_peek", locale, cards=seen), showing=slots, reveal=True)
 
 
 def take_choice(table: Table, obs: Observation, locale: str) -> Private:

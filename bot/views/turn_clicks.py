@@ -120,12 +120,12 @@ async def _dream(click: Click) -> None:
     assert table.state is not None
     hold(click.interaction, new_message=True, table=table)
     obs = observe(table.state, seat)
-    positions = unseen_peek(table, seat)
-    if positions and obs.peeked[seat]:
+    if unseen_peek(table, seat) and obs.peeked[seat]:
         table = await mark_peek_shown(click.service, table.game_id, seat)
-        step = private.peek_result(obs, seat, positions, click.locale, key="private.stand_in_peek")
-        await show(click.interaction, step, table, obs)
-        return
+        step = private.stand_in_peek(table, obs, seat, click.locale)
+        if step is not None:
+            await show(click.interaction, step, table, obs)
+            return
     await show(click.interaction, private.my_dream(table, obs, seat, click.locale), table, obs)
 
 
