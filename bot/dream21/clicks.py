@@ -85,7 +85,7 @@ async def _play_choice(click: Click) -> None:
 
 
 def played_line(events: Sequence[Event], seat: int, names: Sequence[str], locale: str) -> str:
-    """What the seat's play did, in its own words: the new total, a 21 made, or going out."""
+    """What the seat's play did, in its own words: the new total, a 21 made, going out, or the next seat stuck."""
     played = next(e for e in events if e.kind is EventKind.PLAYED and e.seat == seat)
     card = str(played.card)
     if any(e.kind is EventKind.WENT_OUT and e.seat == seat for e in events):
@@ -93,4 +93,9 @@ def played_line(events: Sequence[Event], seat: int, names: Sequence[str], locale
     made = next((e for e in events if e.kind is EventKind.MADE_21 and e.seat == seat), None)
     if made is not None and made.other is not None:
         return t("dream21.private.made_21", locale, card=card, other=names[made.other])
+    stuck = next((e for e in events if e.kind is EventKind.COULD_NOT_PLAY and e.seat != seat), None)
+    if stuck is not None and stuck.seat is not None:  # the next seat took the trick at once: the total is gone
+        key = "dream21.private.next_stuck_you_lead" if stuck.other == seat else "dream21.private.next_stuck"
+        leader = names[stuck.other] if stuck.other is not None else ""
+        return t(key, locale, card=card, total=played.total, name=names[stuck.seat], leader=leader)
     return t("dream21.private.played", locale, card=card, total=played.total)

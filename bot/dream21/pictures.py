@@ -20,12 +20,13 @@ async def trick_file(obs: Observation, names: Sequence[str], text: Dream21Text) 
     return picture_file(*await draw_apart(picture_work.trick_png, obs, tuple(names), text), "table.png")
 
 
-async def hand_file(obs: Observation, names: Sequence[str], text: Dream21Text) -> discord.File:
-    """A seat's own hand (for its ephemeral reply only), as hand.png."""
+async def hand_file(obs: Observation, names: Sequence[str], text: Dream21Text, *, paused: bool = False
+                    ) -> discord.File:
+    """A seat's own hand (for its ephemeral reply only), as hand.png (`paused`: between hands)."""
     assert obs.seat is not None, "a hand picture shows one seat's own cards"
     seat_names = tuple(names)
-    return picture_file(*await draw(lambda: (encode_png(render_hand(obs, names=seat_names, text=text)),
-                                      hand_alt(obs, names=seat_names, text=text))), "hand.png")
+    return picture_file(*await draw(lambda: (encode_png(render_hand(obs, names=seat_names, text=text, paused=paused)),
+                                      hand_alt(obs, names=seat_names, text=text, paused=paused))), "hand.png")
 
 
 async def hand_end_file(result: HandResult, names: Sequence[str], totals: Sequence[int], text: Dream21Text

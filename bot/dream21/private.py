@@ -50,7 +50,8 @@ class HandStep:
 
 async def _hand_picture(table: Table, obs: Observation, locale: str) -> discord.File | None:
     """The seat's picture, or None when it cannot be drawn in time (the text and the buttons name the cards)."""
-    return await in_time(hand_file(obs, seat_names(table, locale), picture_text(locale)), table.game_id, PICTURE_WITHIN)
+    drawing = hand_file(obs, seat_names(table, locale), picture_text(locale), paused=table.paused_until is not None)
+    return await in_time(drawing, table.game_id, PICTURE_WITHIN)
 
 
 def move_buttons(table: Table, obs: Observation, legal: list[Draw | Play], locale: str) -> list[discord.ui.Item[Any]]:
@@ -90,6 +91,8 @@ def _label(play: Play, plays: list[Play], total: int, locale: str) -> str:
 def turn_text(table: Table, obs: Observation, locale: str) -> str:
     """What the seat may do now, or whose turn it is."""
     names = text_names(table, locale)
+    if obs.my_turn and table.paused_until is not None:
+        return t("dream21.private.next_hand_lead", locale)
     if not obs.my_turn or table.paused_until is not None:
         return t("dream21.private.waiting", locale, name=names[obs.turn])
     if obs.leading:

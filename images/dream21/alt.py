@@ -42,13 +42,13 @@ def trick_alt(obs: Observation, names: Sequence[str], text: Dream21Text = ENGLIS
     return _short(sentence.replace(" .", "").replace("..", "."))
 
 
-def hand_alt(obs: Observation, *, names: Sequence[str] = (), text: Dream21Text = ENGLISH) -> str:
+def hand_alt(obs: Observation, *, names: Sequence[str] = (), text: Dream21Text = ENGLISH, paused: bool = False) -> str:
     """A seat's own hand in words: its cards (the drawn one said), what it may play now, and the trick's total."""
     assert obs.seat is not None, "a private hand is described from that seat's own observation"
     cards = ", ".join(text.alt_drawn.format(card=text.card_name(c)) if c == obs.drawn else text.card_name(c)
                       for c in obs.hand)
-    can = playable(obs)
-    line = hint(obs, tuple(names), text)
+    can = playable(obs, paused=paused)
+    line = hint(obs, tuple(names), text, paused=paused)
     if can.marked:
         shown = [text.card_name(c) for c in obs.hand if c in can.cards]
         line = f"{line}. " + text.alt_playable.format(cards=", ".join(dict.fromkeys(shown)) or text.alt_none)

@@ -38,11 +38,12 @@ class Playable:
     marked: bool  # False while it is not the seat's turn: nothing is marked or dimmed
 
 
-def playable(obs: Observation) -> Playable:
-    """The cards playable now: any when leading, those making exactly 21 before a draw, else those that fit."""
+def playable(obs: Observation, *, paused: bool = False) -> Playable:
+    """The cards playable now: any when leading, those making exactly 21 before a draw, else those that fit; none
+    while it is not the seat's turn or the table pauses between hands (the total changes before the seat plays)."""
+    if not obs.my_turn or paused:
+        return Playable(frozenset(), frozenset(), False)
     makes = frozenset(c for c in obs.hand if obs.total + c.value == TARGET or (c.is_ace and obs.total + 11 == TARGET))
-    if not obs.my_turn:
-        return Playable(frozenset(), makes, False)
     if obs.leading:
         return Playable(frozenset(obs.hand), frozenset(), True)
     if obs.has_drawn or obs.draw_count == 0:
@@ -50,29 +51,33 @@ def playable(obs: Observation) -> Playable:
     return Playable(makes, makes, True)
 
 
-def hint(obs: Observation, names: tuple[str, ...], text: Dream21Text) -> str:
-    """What the seat may do now, in one line."""
+def hint(obs: Observation, names: tuple[str, ...], text: Dream21Text, *, paused: bool = False) -> str:
+    """What the seat may do now, in one line (`paused`: the table pauses before the hand's first trick)."""
     if obs.over:
         return ""
-    if not obs.my_turn:
+    if paused and obs.my_turn:
+        return text.next_hand_lead
+    if not obs.my_turn or paused:
         return text.waiting.format(name=text.seat_name(names, obs.turn))
     if obs.leading:
         return text.your_turn_lead
     return text.your_turn_play if obs.has_drawn or obs.draw_count == 0 else text.your_turn_draw
 
 
-def render_hand(obs: Observation, *, names: tuple[str, ...] = (), text: Dream21Text = ENGLISH) -> Image.Image:
-    """The seat's own hand: playable cards raised and ringed, the others dimmed, the drawn card and the total marked."""
+def render_hand(obs: Observation, *, names: tuple[str, ...] = (), text: Dream21Text = ENGLISH,
+                paused: bool = False) -> Image.Image:
+    """The seat's own hand: playable cards raised and ringed, the others dimmed, the drawn card and the total marked
+    (`paused`: between hands, nothing marked yet)."""
     assert obs.seat is not None, "a private hand is drawn from that seat's own observation"
     count = len(obs.hand)
     width = hand_width(count)
     frame = scene.on_layer(_layer(width, text), ("dream21-hand", width, text))
     total = _total(obs.total, text.total)
     scene.paste(frame, total, width - 16 - total.width, BAND_TOP)
-    line = hint(obs, names, text)
+    line = hint(obs, names, text, paused=paused)
     if line:
         scene.paste_centred(frame, text_sprite(line, 30, HINT, width - 40, condensed=True), width / 2, HINT_Y)
-    can = playable(obs)
+    can = playable(obs, paused=paused)
     w, h = CARD
     room = width - 2 * MARGIN - w
     step = max(w * INDEX_W, min(w + GAP, room / (count - 1))) if count > 1 else 0

@@ -36,6 +36,7 @@ class Dream21Text:
     your_turn_draw: str = "Draw first — or play a card that makes 21"
     your_turn_play: str = "Play a card that keeps the total at 21 or below"
     waiting: str = "Waiting: {name}'s turn"
+    next_hand_lead: str = "The next hand starts soon: you lead it"
     hand_over: str = "Hand {number}: {name} went out"
     hand_stopped: str = "Hand {number}: stopped after too many plays"
     out_mark: str = "Out"

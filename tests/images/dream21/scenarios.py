@@ -126,6 +126,11 @@ def _hand(state: Callable[[], MatchState], seats: int, text: Dream21Text) -> Ima
     return render_hand(obs, names=NAMES[:seats], text=text)
 
 
+def _hand_paused(text: Dream21Text) -> Image.Image:
+    s = lead_state()
+    return render_hand(observe(s, s.hand.turn), names=NAMES[:5], text=text, paused=True)
+
+
 def _hand_end(text: Dream21Text) -> Image.Image:
     s = hand_end_state()
     return render_hand_end(s.results[-1], NAMES[:4], s.totals, text=text)
@@ -149,3 +154,4 @@ for _lang, _text in (("en", ENGLISH), ("pl", POLISH)):
     })
 SCENES["trick_3_long_en"] = partial(_trick, long_trick_state, 3, ENGLISH)
 SCENES["trick_5_lead_pl"] = partial(_trick, lead_state, 5, POLISH)
+SCENES["hand_5_next_hand_pl"] = partial(_hand_paused, POLISH)

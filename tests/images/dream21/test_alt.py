@@ -45,7 +45,7 @@ def test_trick_alt_after_21_names_the_taker_and_the_cards_taken() -> None:
 def test_trick_alt_in_polish() -> None:
     alt = trick_alt(public_observation(stuck_6_state()), NAMES[:6], POLISH)
     assert alt.startswith("Dream 21, rozdanie 2 z 12.")
-    assert "nie może zagrać i bierze lewę." in alt and "Stos do dobierania:" in alt
+    assert "nie może zagrać i bierze lewę." in alt and "Stos zakryty:" in alt
     assert "Trick" not in alt and "turn" not in alt
 
 

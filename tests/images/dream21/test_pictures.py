@@ -8,7 +8,7 @@ import pytest
 
 from game.dream21 import Card, observe, public_observation
 from images.dream21 import render_hand, render_trick
-from images.dream21.hand import MAX_WIDTH, MIN_WIDTH, hand_width, playable
+from images.dream21.hand import MAX_WIDTH, MIN_WIDTH, Playable, hand_width, hint, playable
 from images.dream21.moves import shown_trick
 from images.dream21.seats import DEALER_X, NAME_X
 from images.dream21.text import Dream21Text
@@ -20,6 +20,7 @@ from tests.images.dream21.scenarios import (
     NAMES,
     drawn_state,
     finished_match,
+    lead_state,
     made_21_state,
     stuck_6_state,
     trick_4_state,
@@ -76,8 +77,8 @@ def test_a_long_trick_fits_beside_the_total() -> None:
 
 @pytest.mark.parametrize("text", [ENGLISH, POLISH], ids=["en", "pl"])
 def test_every_fixed_label_fits_whole(text: Dream21Text) -> None:
-    hints = (text.your_turn_draw, text.your_turn_play, text.your_turn_lead)
-    for label, size, room in ((*((hint, 30, MIN_WIDTH - 40) for hint in hints),
+    hints = (text.your_turn_draw, text.your_turn_play, text.your_turn_lead, text.next_hand_lead)
+    for label, size, room in ((*((line, 30, MIN_WIDTH - 40) for line in hints),
                                (text.draw_pile, pile_label_size(text.draw_pile), PILE_LABEL_W),
                                (text.cards, 30, 190), (text.dealer, 28, DEALER_X - NAME_X - 40), (text.tricks, 30, 190),
                                (text.match_total, 30, 190),
@@ -104,3 +105,25 @@ def test_one_who_left_is_drawn_and_told_below_everyone_who_stayed() -> None:
     top_rows = (0, 0, drawn.width, HEADER_H + 2 * (ROW_H + ROW_GAP))
     assert drawn.crop(top_rows).tobytes() == stayed.crop(top_rows).tobytes()
     assert standings_alt((30, 10, 20), names, (2,), left={1}).startswith("Final standings: 1. Cy 20, 2. Ana 30, 3. Bo")
+
+
+def test_a_seat_not_in_turn_gets_no_21_mark_as_the_total_changes_before_it_plays() -> None:
+    marked_before = 0
+    for state in (trick_4_state(), made_21_state(), stuck_6_state(), drawn_state()):
+        for seat in range(state.num_seats):
+            obs = observe(state, seat)
+            if obs.my_turn:
+                continue
+            marked_before += any(obs.total + c.value == 21 or (c.is_ace and obs.total + 11 == 21) for c in obs.hand)
+            assert playable(obs) == Playable(frozenset(), frozenset(), False)
+    assert marked_before  # the states hold a waiting seat with a card that would make 21 now
+
+
+def test_the_leader_of_the_next_hand_is_told_so_while_the_table_pauses() -> None:
+    state = lead_state()
+    obs = observe(state, state.hand.turn)
+    assert hint(obs, NAMES[:5], ENGLISH) == "You lead: play any card"
+    assert hint(obs, NAMES[:5], ENGLISH, paused=True) == "The next hand starts soon: you lead it"
+    assert playable(obs, paused=True) == Playable(frozenset(), frozenset(), False)
+    other = observe(state, (state.hand.turn + 1) % 5)
+    assert hint(other, NAMES[:5], ENGLISH, paused=True).startswith("Waiting:")
