@@ -28,6 +28,9 @@ class Dream21Text:
     played: str = "{name} played {card} — total {total}"
     made_21: str = "{name} made 21: {other} takes the trick"
     could_not_play: str = "{name} could not play and takes the trick"
+    # The same two moves under the table's ribbon, which already names who takes the trick.
+    made_21_alone: str = "{name} made 21!"
+    could_not_play_alone: str = "{name} could not play"
     drew: str = "{name} drew a card"
     went_out: str = "{name} played their last card and is out"
     your_hand: str = "Your hand"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Sequence
 
 from PIL import Image
@@ -59,7 +61,7 @@ def render_trick(obs: Observation, names: Sequence[str], *, text: Dream21Text = 
         scene.paste_centred(frame, scene.panel(ribbon.width + 32, 44, (*scene.TURN_GLOW, 245), art.INK), *centre)
         scene.paste_centred(frame, ribbon, *centre)
     _total(frame, trick.total, text)
-    caption = last_move(obs.history, names, text, isolate=True)
+    caption = last_move(obs.history, names, text if trick.taker is None else _beside_ribbon(text), isolate=True)
     if caption:
         sprite = text_sprite(caption, 30, CAPTION, WIDTH - 80, condensed=True)
         scene.paste_centred(frame, scene.panel(sprite.width + 28, CAPTION_H, (16, 12, 40, 215)), WIDTH / 2, CAPTION_Y)
@@ -155,3 +157,9 @@ def _total(frame: Image.Image, total: int, text: Dream21Text) -> None:
         scene.paste_centred(frame, ring, TOTAL_X, y)
     scene.paste(frame, big, x, y - big.height / 2)
     scene.paste(frame, rest, x + big.width + 10, y + big.height / 2 - rest.height - 12)
+
+
+@functools.lru_cache(maxsize=8)
+def _beside_ribbon(text: Dream21Text) -> Dream21Text:
+    """The words for the caption under a taken trick: the ribbon above it already says who takes the trick."""
+    return dataclasses.replace(text, made_21=text.made_21_alone, could_not_play=text.could_not_play_alone)
