@@ -14,7 +14,7 @@ from images import scene
 from images.catduel.cats import portrait
 from images.catduel.reveal import Reveal, reveal_of
 from images.catduel.text import ENGLISH, CatDuelText
-from images.fonts import Colour, text_sprite
+from images.fonts import Colour, fit_name, text_length, text_sprite
 
 W = 1000
 LAYOUTS = {False: (724, (500, 392), (330, 204)), True: (800, (500, 428), (382, 242))}  # (height, centre, radii)
@@ -27,6 +27,7 @@ ARROWS: dict[EventKind, Colour] = {EventKind.HIT: (240, 90, 90), EventKind.STOPP
 SS = 2
 STATUS_TOP, STATUS_H = 12, 48  # who has chosen, top right: the moon is drawn below it, clear of every seat count's ring
 MOON_TOP = STATUS_TOP + STATUS_H + 10
+BANNER_SIZES, BANNER_H = (32, 28, 24), 60  # the winners' banner in the ring's middle: smaller before names are cut
 
 
 def layout(num_seats: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
@@ -220,15 +221,30 @@ def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float,
     return ((ax + bx) / 2 + px * outward, (ay + by) / 2 + py * outward)
 
 
+def _centre_room(num_seats: int) -> int:
+    """How wide the winners' banner in the ring's middle may be without covering a cat beside it."""
+    _, (cx, cy), _ = layout(num_seats)
+    room = W - 360
+    for x, y in seat_centres(num_seats):
+        if abs(y - cy) < SEAT_H / 2 + BANNER_H / 2:  # a seat level with the banner: keep clear of its panel
+            room = min(room, int(2 * (abs(x - cx) - SEAT_W / 2)) - 24 - 40)
+    return room
+
+
 def _status(frame: Image.Image, obs: Observation, reveal: Reveal | None, names: Sequence[str],
             text: CatDuelText) -> None:
     """Who has chosen (top right), or the winners in the middle of the ring when the duel has just ended."""
     if reveal is not None and reveal.winners and (obs.over or obs.round == 1):
         who = text.and_word.join(names[s] for s in reveal.winners if s < len(names))
-        words = (text.won_match if reveal.match_over else text.won).format(names=who)
-        sprite = text_sprite(words, 32, (255, 214, 120), W - 360, condensed=True)
+        template = (text.won_match if reveal.match_over else text.won).replace("{names}", "{name}")
+        room = _centre_room(obs.num_seats)
+        size = next((size for size in BANNER_SIZES if text_length(template.format(name=who), size, True) <= room),
+                    BANNER_SIZES[-1])
+        words = fit_name(template, who, size, room, condensed=True)  # long names give way, not the words
+        sprite = text_sprite(words, size, (255, 214, 120), room, condensed=True)
         _, (cx, cy), _ = layout(obs.num_seats)
-        scene.paste_centred(frame, scene.panel(sprite.width + 40, 60, (20, 16, 46, 225), (255, 214, 120)), cx, cy)
+        scene.paste_centred(frame, scene.panel(sprite.width + 40, BANNER_H, (20, 16, 46, 225), (255, 214, 120)), cx,
+                            cy)
         scene.paste_centred(frame, sprite, cx, cy)
         return
     if obs.over:
