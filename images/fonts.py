@@ -19,8 +19,9 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-Colour = tuple[int, int, int] | tuple[int, int, int, int]
-Size = tuple[int, int]
+from images.masks import OUTLINE, coloured, emboldened, grown, sprite_box
+from images.masks import Colour as Colour  # the pictures name their colours by it, from here
+
 P = ParamSpec("P")
 R = TypeVar("R")
 _LOCK = threading.RLock()
@@ -210,21 +211,21 @@ def text_sprite(
         return _mixed_sprite(shown, size, fill, condensed=condensed, display=display, stroke=stroke)
     if stroke is None:
         left, _, right, _ = face.getbbox(shown or " ")
-        box, origin = _sprite_box(face, left, right, 0)
+        box, origin = sprite_box(face, left, right, 0)
         image = Image.new("RGBA", box, (0, 0, 0, 0))
         ImageDraw.Draw(image).text(origin, shown, font=face, fill=fill)
         return image
     # One rasterisation gives both the glyphs and where they sit (getbbox(stroke_width=OUTLINE) would measure their
     # box widened by OUTLINE all round), and they are laid on the empty mask as ImageDraw.text would lay them.
     glyphs, (glyphs_x, glyphs_y) = face.getmask2(shown or " ", "L")
-    box, origin = _sprite_box(face, glyphs_x - OUTLINE, glyphs_x + glyphs.size[0] + OUTLINE, OUTLINE)
+    box, origin = sprite_box(face, glyphs_x - OUTLINE, glyphs_x + glyphs.size[0] + OUTLINE, OUTLINE)
     mask = Image.new("L", box, 0)
     if shown and 0 not in glyphs.size:
         x, y = origin[0] + glyphs_x, origin[1] + glyphs_y
         # The glyphs come as Pillow's core image; its own paste copies them without a round trip through bytes.
         mask.im.paste(glyphs, (x, y, x + glyphs.size[0], y + glyphs.size[1]))
-    image = _coloured(stroke, _grown(mask))
-    image.alpha_composite(_coloured(fill, mask))
+    image = coloured(stroke, grown(mask))
+    image.alpha_composite(coloured(fill, mask))
     return image
 
 
@@ -244,7 +245,7 @@ def _mixed_sprite(shown: str, size: int, fill: Colour, *, condensed: bool, displ
             # getmask2 places the glyphs from the run's own ascender line: moved onto the DejaVu face's baseline.
             piece = Image.new("L", glyphs.size, 0)
             piece.im.paste(glyphs, (0, 0, *glyphs.size))
-            pieces.append((_emboldened(piece) if fallback else piece, advance + glyphs_x,
+            pieces.append((emboldened(piece) if fallback else piece, advance + glyphs_x,
                            glyphs_y + ascent - run_face.getmetrics()[0]))
         advance += run_face.getlength(run, direction=_runs_direction(run_face))
     left = min([0.0, *(x for _, x, _ in pieces)])
@@ -258,54 +259,7 @@ def _mixed_sprite(shown: str, size: int, fill: Colour, *, condensed: bool, displ
         region = (*at, at[0] + piece.width, at[1] + piece.height)
         mask.paste(ImageChops.lighter(mask.crop(region), piece), region)
     if stroke is None:
-        return _coloured(fill, mask)
-    image = _coloured(stroke, _grown(mask))
-    image.alpha_composite(_coloured(fill, mask))
+        return coloured(fill, mask)
+    image = coloured(stroke, grown(mask))
+    image.alpha_composite(coloured(fill, mask))
     return image
-
-
-def _emboldened(glyphs: Image.Image) -> Image.Image:
-    """The regular fallback face's glyphs a pixel wider, to stand beside the bold DejaVu faces."""
-    wider = Image.new("L", (glyphs.width + 1, glyphs.height), 0)
-    wider.paste(glyphs, (0, 0))
-    return ImageChops.lighter(wider, ImageChops.offset(wider, 1, 0))
-
-
-def _sprite_box(face: ImageFont.FreeTypeFont, left: float, right: float, outline: int) -> tuple[Size, Size]:
-    """A sprite's size and where its text's origin goes, from the text's left and right edges (outline included)."""
-    ascent, descent = face.getmetrics()
-    box = (max(1, int(right - min(left, 0)) + 2), ascent + descent + 2 * outline + 2)
-    return box, (int(1 - min(left, 0)), outline + 1)
-
-
-OUTLINE = 2  # pixels of dark outline around outlined text: the growth _grown applies (a 3x3 square, then a plus)
-
-
-def _grown(mask: Image.Image) -> Image.Image:
-    """The mask grown by two pixels (OUTLINE) all round with rounded corners: a 3x3 square, then a plus.
-
-    FreeType's own stroker draws the same outline at three to four times the cost, and text is most of what a table's
-    picture draws anew (captions, names, clocks). The sprite's margins are at least OUTLINE wide, so the shifts,
-    which wrap around, bring in only empty pixels.
-    """
-    across = _lighter(mask, ((1, 0), (-1, 0)))
-    square = _lighter(across, ((0, 1), (0, -1)))
-    return _lighter(square, ((1, 0), (-1, 0), (0, 1), (0, -1)))
-
-
-def _lighter(mask: Image.Image, shifts: tuple[tuple[int, int], ...]) -> Image.Image:
-    grown = mask
-    for dx, dy in shifts:
-        grown = ImageChops.lighter(grown, ImageChops.offset(mask, dx, dy))
-    return grown
-
-
-def _coloured(colour: Colour, mask: Image.Image) -> Image.Image:
-    """The colour wherever the mask is, as opaque as the mask (and the colour's own alpha) says."""
-    layer = Image.new("RGBA", mask.size, colour)
-    if len(colour) == 4 and colour[3] != 255:
-        mask = ImageChops.multiply(mask, Image.new("L", mask.size, colour[3]))
-    layer.putalpha(mask)
-    return layer
-
-
