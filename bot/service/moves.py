@@ -105,6 +105,10 @@ def leave_match(table: Table, user_id: int) -> int:
     record = table.seats[seat]
     record.left, record.strength = True, STAND_IN_STRENGTH
     table.add_log([LogEntry("left", seat)])
+    if table.paused_until is not None:  # between rounds: the leaver's Next no longer counts, nor is it waited for
+        table.ready = [ready for ready in table.ready if ready != seat]
+        if table.people_playing and set(table.people_playing) <= set(table.ready):
+            table.paused_until, table.ready = None, []
     return seat
 
 
@@ -133,12 +137,23 @@ def end_pause(table: Table, now: datetime) -> None:
 
 
 def refresh_deadline(table: Table, before: tuple[int, int] | None, now: datetime) -> None:
-    """A new person's turn gets a fresh deadline; a computer's turn, a pause or the end of the match has none."""
+    """A new person's turn gets a fresh deadline; a computer's turn, a pause or the end of the match has none. Where
+    the seats choose at once, the one clock runs on while any person still has to choose in the phase (one who
+    leaves hands the others no new time)."""
     turn = table.turn
-    if turn is None or table.seats[turn].computer_plays or table.paused_until is not None:
+    if turn is None or table.paused_until is not None or not _person_to_act(table, turn):
         table.deadline = None
     elif table.turn_key != before or table.deadline is None:
         table.deadline = now + timedelta(seconds=table.settings.turn_timer)
+
+
+def _person_to_act(table: Table, turn: int) -> bool:
+    """Whether a person is to act now: the seat in turn, or, where the seats choose at once, any seat still to."""
+    if not table.seats[turn].computer_plays:
+        return True
+    rules = rules_of(table)
+    # waiting_computers lists the computer seats still to choose only while a person has to choose too
+    return rules.simultaneous and bool(rules.waiting_computers(table))
 
 
 def may_close(table: Table, user_id: int, *, is_manager: bool) -> None:

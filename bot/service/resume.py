@@ -175,10 +175,12 @@ async def _settled(game_id: str, what: str, settling: Awaitable[None]) -> None:
 
 
 def grant_pause_lost(table: Table, now: datetime) -> None:
-    """A pause between rounds that ran out while the bot was away, with its round's reveal still owed, starts again:
-    the people get to see the reveal before the next round begins. Only in memory: the next change saves it."""
-    if table.reveals_owed and table.paused_until is not None and table.playing and table.paused_until <= now:
-        table.paused_until = now + timedelta(seconds=ROUND_PAUSE)
+    """A pause between rounds whose round's reveal is still owed gets its whole length again, whether it ran out
+    while the bot was away or has a few seconds left: the people get to see the reveal (posted after the restart,
+    bot.service.resume, a few tables at a time) before the next round begins. Only in memory: the next change saves
+    it."""
+    if table.reveals_owed and table.paused_until is not None and table.playing:
+        table.paused_until = max(table.paused_until, now + timedelta(seconds=ROUND_PAUSE))
 
 
 def grant_time_lost(table: Table, now: datetime) -> None:

@@ -163,3 +163,22 @@ async def test_the_rules_of_cat_duel(world: World, running: DreamcatsBot) -> Non
     by_table = await world.fake.slash(world.bo, world.games, "dreamcats rules")
     assert by_table.reply is not None and by_table.reply.embeds[0]["title"] == "Cat Duel — the rules"
     assert world.fake.violations == []
+
+
+async def test_a_person_leaving_while_others_choose_hands_them_no_new_time(world: World) -> None:
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        duel = await open_catduel(world, bot, duels=1)
+        await _to_strategy(duel)
+        table = duel.table
+        assert table is not None and table.deadline is not None
+        assert set(observe(duel.state(), None).waiting_for) == {0, 1}  # Ana (seat 0, first in turn) and Bo
+        deadline = table.deadline
+        await clock.advance(30)
+        await bot.service.leave_match(duel.game_id, world.ana.id)
+        await duel.settle()
+        after = duel.table
+        assert after is not None and observe(duel.state(), None).waiting_for == (1,)  # Ana's stand-in chose
+        assert after.deadline == deadline  # Bo's clock runs on: not a fresh 60 s
+    assert world.fake.violations == []
