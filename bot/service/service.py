@@ -143,8 +143,7 @@ class GameService(ServiceCore):
         played out in an empty channel, and nobody is charged a loss for a table everyone left). That last leave and
         the abandoned match are one write: a crash or a busy database never keeps the one without the other."""
         def abandoned(table: Table) -> MatchRecord | None:
-            everyone_left = all(seat.left for seat in table.seats if seat.is_person)
-            return abandoned_match(table, self.clock.now()) if everyone_left else None
+            return abandoned_match(table, self.clock.now()) if table.everyone_left else None
 
         return (await self.change(game_id, lambda t: (moves.leave_match(t, user_id), [])[1], abandons=abandoned))[0]
 

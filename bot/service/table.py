@@ -159,6 +159,11 @@ class Table:
         """The seats a person still plays themselves (not left, not handed to a computer)."""
         return [index for index, seat in enumerate(self.seats) if seat.is_person and not seat.computer_plays]
 
+    @property
+    def everyone_left(self) -> bool:
+        """Whether every person who sat at the match has left it (it then ends as abandoned, nothing recorded)."""
+        return all(seat.left for seat in self.seats if seat.is_person)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a person, if they have one."""
         for index, seat in enumerate(self.seats):

@@ -234,8 +234,10 @@ async def _quit(click: Click) -> None:
     label = t("private.leave_confirm_button", click.locale)
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None
-    await show(click.interaction, private.Private(t("private.leave_confirm", click.locale), [confirm]), table,
-               table.mode.observe(table.state, person_seat(table, click.user_id)))
+    seat = person_seat(table, click.user_id)
+    last = all(other.left for i, other in enumerate(table.seats) if other.is_person and i != seat)
+    question = t("private.leave_confirm_last" if last else "private.leave_confirm", click.locale)
+    await show(click.interaction, private.Private(question, [confirm]), table, table.mode.observe(table.state, seat))
 
 
 @handler("quitok")
@@ -244,5 +246,5 @@ async def _quit_confirmed(click: Click) -> None:
     table = await click.service.leave_match(click.bid.game_id, click.user_id)
     seat = table.seat_of(click.user_id)
     assert table.state is not None and seat is not None
-    await show(click.interaction, private.Private(t("private.left", click.locale)), table,
-               table.mode.observe(table.state, seat))
+    said = "private.left_last" if table.everyone_left else "private.left"  # the match ended without a result
+    await show(click.interaction, private.Private(t(said, click.locale)), table, table.mode.observe(table.state, seat))

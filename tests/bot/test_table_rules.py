@@ -290,11 +290,18 @@ async def test_a_match_everyone_left_is_recorded_as_abandoned_and_changes_no_sta
         world: World, running: DreamcatsBot) -> None:
     players = await open_table(world, running)
     message = players.message()
+    said = []
     for person in (world.ana, world.bo, world.cy):
         asked = await players.click(person, message, players.cid("quit"))
         assert asked.reply is not None
+        question = asked.reply.embeds[0]["description"]
         await players.click(person, asked.reply, players.cid("quitok"))
+        said.append((question, asked.reply.embeds[0]["description"]))
         await running.presenter.idle()
+    assert said[0] == said[1] == ("Leave the match? A computer player takes your seat, and the match counts as a loss "
+                                  "for you.", "You left the match. A computer player plays your seat.")
+    # Cy (Polish) leaves last: told that the match ends without a result, not that it counts as a loss
+    assert "bez wyniku" in said[2][0] and "bez wyniku" in said[2][1] and "porażka" not in said[2][0]
     assert players.table is None  # no computer-only match played out in an empty channel
     assert message.embeds[0]["title"] == "Match abandoned" and message.components == []
     assert world.fake.latest(world.games, where=lambda m: any(a.filename == "standings.png"
