@@ -50,13 +50,15 @@ def _stayed(last: LastMatch) -> list[SeatRecord]:
 
 def plan_rematch(last: LastMatch, presser: Person) -> Rematch:
     """The seats of the new lobby: the presser hosts, the computer players come back, the others who stayed are
-    invited."""
+    invited. A presser who did not play the match takes a seat too: computer players give way (the last first) so
+    that every invited person still finds a free seat."""
     if last.superseded:
         raise LaterMatchError("A later match has finished here.")
     computers = tuple(Seat(None, seat.display_name, strength=seat.strength) for seat in last.seats
                       if seat.user_id is None)
     invited = tuple(user for seat in _stayed(last) if (user := seat.user_id) is not None and user != presser.user_id)
-    return Rematch(presser, computers, invited)
+    room = game_mode(last.game).max_seats - 1 - len(invited)
+    return Rematch(presser, computers[:max(room, 0)], invited)
 
 
 async def play_again(service: GameService, last: LastMatch | None, presser: Person, *, locale: str) -> Table:

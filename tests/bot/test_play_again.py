@@ -188,3 +188,14 @@ async def test_play_again_where_the_bot_may_no_longer_post_says_so_and_opens_not
     await running.presenter.idle()
     assert _lobby(running, world).host_id == world.bo.id
     assert fake.violations == []
+
+
+def test_a_bystander_s_rematch_of_a_full_table_leaves_a_seat_for_everyone_invited() -> None:
+    people = tuple(SeatRecord(user, f"p{user}", None, 10, False, False) for user in (ANA, BO))
+    computers = tuple(SeatRecord(None, name, "normal", 20, False, False) for name in ("Miso", "Tofu", "Kiwi"))
+    full = LastMatch("abc123", 9, 7, ANA, {}, (*people, *computers), False)  # Dreamcats: 5 seats at most
+    plan = plan_rematch(full, Person(EVE, "Eve"))
+    assert plan.invited == (ANA, BO)
+    assert [s.name for s in plan.others] == ["Miso", "Tofu"]  # Kiwi gives way: 1 + 2 + 2 invited = 5
+    again = plan_rematch(full, Person(BO, "Bo"))  # one who played: the table as it was
+    assert [s.name for s in again.others] == ["Miso", "Tofu", "Kiwi"] and again.invited == (ANA,)
