@@ -44,10 +44,12 @@ def names_with_strength(table: Table, locale: str, names: Sequence[str] | None =
 
 
 def ranked(keys: Sequence[tuple[bool, int]]) -> list[tuple[int, int]]:
-    """(place, seat) best first, by each seat's key (lowest first): equal keys share a place (1, 1, 3), as the
-    standings picture numbers them."""
+    """(place, seat) best first, by each seat's (left, total), lowest first: equal keys share a place (1, 1, 3), and
+    everyone who left shares the last place (a loss, as the records keep it), listed by total; as the standings
+    picture numbers them."""
     order = sorted(range(len(keys)), key=keys.__getitem__)
-    return [(1 + sum(key < keys[seat] for key in keys), seat) for seat in order]
+    placed = [(left, 0 if left else total) for left, total in keys]
+    return [(1 + sum(key < placed[seat] for key in placed), seat) for seat in order]
 
 
 def turn_time(table: Table, locale: str) -> str | None:

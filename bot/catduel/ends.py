@@ -51,5 +51,6 @@ async def standings_message(table: Table) -> StandingsMessage:
     embed.set_image(url="attachment://standings.png")
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
     again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
-    file = await standings_file(public_observation(state), names, picture_text(loc))
+    left = [seat for seat, (gone, _) in enumerate(keys) if gone]
+    file = await standings_file(public_observation(state), names, picture_text(loc), left)
     return StandingsMessage(embed, file, make_view(again))

@@ -15,6 +15,8 @@ def table_png(obs: Observation, names: Sequence[str], text: CatDuelText) -> tupl
     return encode_png(render_table(obs, names, text=text)), table_alt(obs, names, text)
 
 
-def standings_png(obs: Observation, names: Sequence[str], text: CatDuelText) -> tuple[bytes, str]:
-    """The end of the match (the public observation) as PNG bytes and its alt text."""
-    return encode_png(render_standings(obs, names, text=text)), standings_alt(obs, names, text)
+def standings_png(obs: Observation, names: Sequence[str], text: CatDuelText, left: Sequence[int] = ()
+                  ) -> tuple[bytes, str]:
+    """The end of the match (the public observation) as PNG bytes and its alt text (the seats in `left` last)."""
+    return (encode_png(render_standings(obs, names, text=text, left=left)),
+            standings_alt(obs, names, text, left=left))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from game.catduel import Observation, Phase, Strategy
-from images.catduel.hand import strategy_words
+from images.catduel.hand import standings_order, strategy_words
 from images.catduel.reveal import reveal_of
 from images.catduel.text import CatDuelText
 from images.fonts import clean
@@ -45,11 +45,10 @@ def hand_alt(obs: Observation, names: Sequence[str], text: CatDuelText) -> str:
                                 choice=choice).strip()
 
 
-def standings_alt(obs: Observation, names: Sequence[str], text: CatDuelText) -> str:
-    """The final standings in words."""
-    order = sorted(range(obs.num_seats), key=lambda s: -obs.wins[s])
+def standings_alt(obs: Observation, names: Sequence[str], text: CatDuelText, *, left: Collection[int] = ()) -> str:
+    """The final standings in words (the seats in `left`, whose person left the match, last)."""
+    order, best = standings_order(obs, left)
     seats = "; ".join(f"{_name(names, s)} ({text.word(obs.cats[s])}): {text.duels_won.format(count=obs.wins[s])}"
                       for s in order)
-    best = max(obs.wins)
-    winners = text.won_match.format(names=text.and_word.join(_name(names, s) for s in order if obs.wins[s] == best))
+    winners = text.won_match.format(names=text.and_word.join(_name(names, s) for s in best))
     return text.alt_standings.format(seats=seats, winners=winners)

@@ -27,9 +27,9 @@ SUBTOTAL_FILL: Colour = (44, 34, 84, 255)
 
 
 def places(totals: Sequence[int], left: Collection[int] = ()) -> list[int]:
-    """The place of each seat: 1 for the lowest total, equal totals share a place (1, 1, 3); a seat in `left` (its
-    person left the match) places below every seat that stayed, as the standings' text ranks it."""
-    keys = [(seat in left, total) for seat, total in enumerate(totals)]
+    """The place of each seat: 1 for the lowest total, equal totals share a place (1, 1, 3); the seats in `left`
+    (their person left the match: a loss) share the place below every seat that stayed, as the records keep it."""
+    keys = [(True, 0) if seat in left else (False, total) for seat, total in enumerate(totals)]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 

@@ -15,6 +15,8 @@ from game.dreamcats.players import choose
 def test_equal_keys_share_a_place_and_the_next_place_skips() -> None:
     assert ranked([(False, 12), (False, 7), (False, 12), (False, 30)]) == [(1, 1), (2, 0), (2, 2), (4, 3)]
     assert ranked([(True, 3), (False, 9), (False, 9)]) == [(1, 1), (1, 2), (3, 0)]  # one who left comes last
+    # two who left share the last place, as the records keep it (a loss each), listed by their totals
+    assert ranked([(True, 80), (False, 9), (True, 30), (False, 12)]) == [(1, 1), (2, 3), (3, 2), (3, 0)]
 
 
 async def test_tied_seats_share_their_place_in_the_standings_message() -> None:

@@ -277,6 +277,7 @@ def test_a_frame_painted_over_any_rows_encodes_exactly() -> None:
 def test_one_who_left_is_drawn_below_everyone_who_stayed() -> None:
     names = ["Ana", "Bo", "Cy"]
     assert places([30, 10, 20], left={1}) == [2, 3, 1]
+    assert places([80, 9, 30, 12], left={0, 2}) == [3, 1, 3, 2]  # who left shares the last place
     drawn = render_standings((30, 10, 20), names, (2,), [], left={1})
     # Bo left with the lowest total: drawn last, under Cy (1.) and Ana (2.), as if Bo were simply highest.
     stayed = render_standings((30, 40, 20), names, (2,), [])

@@ -10,6 +10,7 @@ from bot.i18n import catalogue_keys
 from game.catduel import observe
 from images import art, scene
 from images.catduel import ENGLISH, CatDuelText, render_standings, render_table, standings_alt, table_alt
+from images.catduel.hand import standings_order
 from images.catduel.table import MOON_TOP
 from tests.images.catduel.scenarios import NAMES, after_rounds, played_until
 
@@ -61,3 +62,15 @@ def test_the_moon_shows_whole_below_who_has_chosen_at_every_seat_count() -> None
         sky = scene.background(*picture.size, moon_top=MOON_TOP).convert("RGB")
         assert picture.crop(moon).tobytes() == sky.crop(moon).tobytes(), (seats, seed, rounds)
         assert picture.getpixel((1000 - 60, MOON_TOP + 30)) == art.MOON  # the crescent's lit side
+
+
+def test_a_cat_whose_person_left_is_never_crowned_and_comes_last() -> None:
+    state = played_until(3, 3, lambda s: s.over, best_of=3)
+    public = observe(state, None)
+    leader = max(range(3), key=lambda s: (public.wins[s], -s))
+    order, winners = standings_order(public, left={leader})
+    assert order[-1] == leader and leader not in winners and winners
+    alt = standings_alt(public, NAMES[:3], ENGLISH, left={leader})
+    crowned = alt.split(". ")[-1]
+    assert NAMES[leader].split()[0] not in crowned and all(NAMES[s].split()[0] in crowned for s in winners)
+    assert render_standings(public, NAMES[:3], left={leader}).tobytes() != render_standings(public, NAMES[:3]).tobytes()
