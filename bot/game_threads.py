@@ -17,7 +17,7 @@ import discord
 from bot import sending
 from bot.game_choice import game_title
 from bot.hub import DreamcatsBase
-from bot.i18n import resolve_locale, t
+from bot.i18n import resolve_locale, t, tn
 from bot.sending import SENDING_FAILED
 from bot.service import GameService, Table, finished_match
 from bot.texts import text_names
@@ -136,8 +136,8 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     names = text_names(table, table.locale)
     winners = [names[seat] for seat, result in enumerate(finished_match(table, table.created_at).seats)
                if result.winner]
-    text = t("thread.won", table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",
-             game=game_title(table.game, table.locale))
+    text = tn("thread.won", len(winners), table.locale, names=", ".join(winners), thread=f"<#{table.thread_id}>",
+              game=game_title(table.game, table.locale))
     try:
         await sending.patiently(bot.get_partial_messageable(table.channel_id).send(
             text, allowed_mentions=NO_PINGS, nonce=sending.post_nonce(table.game_id, "winners")))

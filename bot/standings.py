@@ -50,11 +50,15 @@ def number(value: float, locale: str, digits: int = 0) -> str:
 
 
 def percent(value: float | None, locale: str) -> str:
-    """A rate as a whole percentage (one decimal where rounding would say never or always: 99.5 %, not 100 %), or a
-    dash when there is none."""
+    """A rate as a whole percentage (one decimal where rounding would say never or always: 99.5 %, not 100 %; "<0.1 %"
+    and ">99.9 %" closer still), or a dash when there is none."""
     if value is None:
         return t("standings.no_value", locale)
-    near_an_end = 0 < value < 0.005 or 0.995 <= value < 1
+    if 0 < value < 0.001:
+        return "<" + format_percent(0.001, format="#,##0.0%", locale=locale)
+    if 0.999 < value < 1:
+        return ">" + format_percent(0.999, format="#,##0.0%", locale=locale)
+    near_an_end = 0 < value <= 0.005 or 0.995 <= value < 1  # 0.5 % would round to 0 % (half to even)
     return format_percent(value, format="#,##0.0%" if near_an_end else None, locale=locale)
 
 

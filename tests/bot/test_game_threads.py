@@ -164,3 +164,12 @@ async def test_the_rules_without_a_game_or_a_table_are_the_servers_default_games
     asked = await fake.slash(world.bo, world.games, "dreamcats rules", game="dream21")  # the one asked for wins
     assert asked.reply is not None and "Dream 21" in asked.reply.embeds[0]["title"]
     assert fake.violations == []
+
+
+def test_the_channel_s_winners_line_agrees_with_how_many_won() -> None:
+    from bot.i18n import tn
+
+    words = {"game": "Dreamcats", "thread": "<#1>"}
+    assert "wygrywa:" in tn("thread.won", 1, "pl", names="Ana", **words)
+    assert "wygrywają:" in tn("thread.won", 2, "pl", names="Ana, Bo", **words)
+    assert tn("thread.won", 2, "en", names="Ana, Bo", **words) == "Dreamcats: Ana, Bo won the match in <#1>."

@@ -277,6 +277,7 @@ async def test_commands_outside_a_server_are_refused_politely(sqlite_db: Databas
 
 @pytest.mark.parametrize(("rate", "english", "polish"), [
     (1.0, "100%", "100%"), (199 / 200, "99.5%", "99,5%"), (0.5, "50%", "50%"), (1 / 201, "0.5%", "0,5%"),
+    (1 / 200, "0.5%", "0,5%"), (1 / 2001, "<0.1%", "<0,1%"), (2000 / 2001, ">99.9%", ">99,9%"),
     (0.0, "0%", "0%"), (None, "—", "—")])
 def test_a_rate_is_never_rounded_to_always_or_never(rate: float | None, english: str, polish: str) -> None:
     assert (percent(rate, "en"), percent(rate, "pl")) == (english, polish)
