@@ -14,17 +14,17 @@ from bot.service.rulebooks import rules_of
 TurnKey = tuple[int, int, int, int]  # round, turns played, seat, user id
 
 
-def ping_due(table: Table) -> TurnKey | None:
-    """The turn whose person should hear about it (round, turns played, seat, user id), or None."""
-    if not table.playing or table.state is None or table.paused_until is not None:
-        return None
-    seat, key = table.turn, table.turn_key
-    if seat is None or key is None or not rules_of(table).turn_untouched(table.state):
-        return None
-    person = table.seats[seat]
-    if person.user_id is None or person.computer_plays:
-        return None
-    return (*key, seat, person.user_id)
+def pings_due(table: Table) -> list[TurnKey]:
+    """The turns whose person should hear about them (round, turns played, seat, user id): the seat in turn, or,
+    where the seats choose at once (Cat Duel), every person still to choose; none in a pause or the lobby."""
+    if not table.playing or table.state is None or table.paused_until is not None or table.turn_key is None:
+        return []
+    due: list[TurnKey] = []
+    for seat in rules_of(table).untouched_seats(table):
+        person = table.seats[seat]
+        if person.user_id is not None and not person.computer_plays:
+            due.append((*table.turn_key, seat, person.user_id))
+    return due
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ learn that the table waits for them. What players expect, and what this does:
 
 - A ping only for a person who plays their seat themselves (never a computer player, a seat a computer took over,
   or anyone in the lobby), only at the start of their turn (once they drew a card they know), and not during the
-  pause between rounds (the round's first turn is pinged when the pause ends).
+  pause between rounds (the round's first turn is pinged when the pause ends). Where the seats choose at once (Cat
+  Duel), every person still to choose has a ping of their own, which goes when they choose.
 - Not at once: only when the turn is still theirs `PING_GRACE` seconds after it began. Someone watching the table
   acts well within that, so two people trading quick turns (the usual two-seat game) are never pinged, and a fast
   table stays as quiet and as cheap (no extra requests) as before; a person who stepped away is pinged once per turn.
@@ -36,7 +37,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot.hub import DreamcatsBase
 from bot.ping_leftovers import STORAGE_FAILED, PostedPing, forget, leftovers, remember
-from bot.ping_place import PingPlace, TurnKey, folded_text, ping_due, ping_text
+from bot.ping_place import PingPlace, TurnKey, folded_text, ping_text, pings_due
 from bot.sending import DISCORD_UNWELL, SENDING_FAILED, log_failure, patiently, post_nonce
 from bot.service import Clock, GameGoneError, Notifier, StoredGame, Table
 from bot.service.clock import Timer
@@ -67,21 +68,29 @@ class TurnPings:
     def __init__(self, bot: DreamcatsBase, presenter: Notifier, *, clock: Clock, grace: float = PING_GRACE) -> None:
         self.bot, self.presenter, self.clock, self.grace = bot, presenter, clock, grace
         self.posted = 0  # pings posted (tests, benchmarks)
-        self._pings: dict[str, _Ping] = {}  # game → the ping of its current turn
+        self._pings: dict[str, dict[int, _Ping]] = {}  # game → seat → the ping of its current turn
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- Notifier -------------------------------------------------------------------------------------------------
     def table_changed(self, table: Table) -> None:
-        """Redraw the table; a new turn replaces the previous turn's ping."""
+        """Redraw the table; a new turn replaces the previous turn's ping (in Cat Duel, each seat still to choose has
+        one of its own: a person who chose no longer needs theirs, the others keep theirs)."""
         self.presenter.table_changed(table)
-        due = ping_due(table)
-        current = self._pings.get(table.game_id)
-        if current is not None and current.key == due:
+        due = {key[2]: key for key in pings_due(table)}
+        current = self._pings.get(table.game_id, {})
+        if not due and not current:
             return
-        self._end(table.game_id)
-        if due is not None:
-            ping = self._pings[table.game_id] = _Ping(due, PingPlace.of(table, seat=due[2], user_id=due[3]))
-            ping.grace = self.clock.call_later(self.grace, partial(self._grace_over, ping))
+        for seat, ping in list(current.items()):
+            if due.get(seat) != ping.key:
+                self._end_ping(current.pop(seat))
+        for seat, key in due.items():
+            if seat not in current:
+                ping = current[seat] = _Ping(key, PingPlace.of(table, seat=seat, user_id=key[3]))
+                ping.grace = self.clock.call_later(self.grace, partial(self._grace_over, ping))
+        if current:
+            self._pings[table.game_id] = current
+        else:
+            self._pings.pop(table.game_id, None)
 
     def round_ended(self, table: Table, number: int) -> None:
         """Show the reveal."""
@@ -107,9 +116,10 @@ class TurnPings:
 
     # -- the pings ------------------------------------------------------------------------------------------------
     def _end(self, game_id: str) -> None:
-        ping = self._pings.pop(game_id, None)
-        if ping is None:
-            return
+        for ping in self._pings.pop(game_id, {}).values():
+            self._end_ping(ping)
+
+    def _end_ping(self, ping: _Ping) -> None:
         ping.over = True
         if ping.grace is not None:
             ping.grace.cancel()
@@ -241,14 +251,15 @@ class TurnPings:
         """Keep a ping an earlier process posted if its turn still waits for its person and this process has not begun
         pinging for it (its grace not over): it is this turn's ping."""
         try:
-            due = ping_due(self.bot.service.get(ping.place.game_id))
+            due = pings_due(self.bot.service.get(ping.place.game_id))
         except GameGoneError:
             return False
-        current = self._pings.get(ping.place.game_id)
-        if due != ping.key or (current is not None and (current.key != due or current.grace is None)):
+        seat = ping.key[2]
+        current = self._pings.get(ping.place.game_id, {}).get(seat)
+        if ping.key not in due or (current is not None and (current.key != ping.key or current.grace is None)):
             return False
         if current is None:  # the table's redraw after the restart has not come to it yet
-            current = self._pings[ping.place.game_id] = _Ping(ping.key, ping.place)
+            current = self._pings.setdefault(ping.place.game_id, {})[seat] = _Ping(ping.key, ping.place)
         if current.grace is not None:
             current.grace.cancel()
             current.grace = None

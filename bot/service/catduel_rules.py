@@ -67,9 +67,9 @@ class CatDuelRules:
             return []
         return [e.count for e in events if e.kind is EventKind.DUEL_ENDED]
 
-    def turn_untouched(self, state: Any) -> bool:
-        """Always: the seat in turn is one that has not chosen yet."""
-        return True
+    def untouched_seats(self, table: Table) -> list[int]:
+        """Every seat still to choose in this phase (the seats choose at once)."""
+        return list(observe(table.state, None).waiting_for) if table.playing else []
 
     def round_records(self, state: Any) -> tuple[RoundRecord, ...]:
         """One record per duel: the rounds each cat survived (its "sums", so the standings' sums per round are Cat

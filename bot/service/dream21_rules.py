@@ -48,9 +48,10 @@ class Dream21Rules:
         """The Hand ended events."""
         return [e.count for e in events if e.kind is EventKind.HAND_ENDED]
 
-    def turn_untouched(self, state: Any) -> bool:
-        """No card drawn this turn yet."""
-        return state.hand.drawn is None
+    def untouched_seats(self, table: Table) -> list[int]:
+        """The seat in turn before it drew a card."""
+        turn = table.turn
+        return [turn] if turn is not None and table.state.hand.drawn is None else []
 
     def round_records(self, state: Any) -> tuple[RoundRecord, ...]:
         """Each hand's tricks taken (as its "sums") and scores; Dream 21 has no Wake-up caller to keep."""

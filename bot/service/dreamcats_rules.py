@@ -60,9 +60,10 @@ class DreamcatsRules:
         """The public Round ended events."""
         return [e.count for e in events if e.kind is EventKind.ROUND_ENDED and e.is_public]
 
-    def turn_untouched(self, state: Any) -> bool:
-        """The turn's first step: nothing drawn or taken yet."""
-        return bool(state.round.step is Step.START)
+    def untouched_seats(self, table: Table) -> list[int]:
+        """The seat in turn at its turn's first step: nothing drawn or taken yet."""
+        turn = table.turn
+        return [turn] if turn is not None and table.state.round.step is Step.START else []
 
     def round_records(self, state: Any) -> tuple[RoundRecord, ...]:
         """Caller, success, sums and scores of every round."""

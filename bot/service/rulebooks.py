@@ -51,8 +51,9 @@ class TableRules(Protocol):
         """The numbers of the rounds (hands) these events ended."""
         ...
 
-    def turn_untouched(self, state: Any) -> bool:
-        """Whether the seat in turn has not begun its turn yet (nothing drawn or held): a moment to remind them."""
+    def untouched_seats(self, table: Table) -> list[int]:
+        """The seats to act now that have not begun yet (nothing drawn, held or chosen): the seat in turn, or every
+        seat still to choose where the seats choose at once. Moments to remind a person (bot.turn_pings)."""
         ...
 
     def round_records(self, state: Any) -> tuple[RoundRecord, ...]:

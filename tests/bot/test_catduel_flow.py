@@ -18,6 +18,7 @@ from bot.views.click import HANDLERS, Click
 from game.catduel import CatDuelSettings, Phase, observe
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_catduel_table import Duel, open_catduel
+from tests.fakediscord import FakeMessage
 
 
 async def _to_strategy(duel: Duel) -> None:
@@ -181,4 +182,28 @@ async def test_a_person_leaving_while_others_choose_hands_them_no_new_time(world
         after = duel.table
         assert after is not None and observe(duel.state(), None).waiting_for == (1,)  # Ana's stand-in chose
         assert after.deadline == deadline  # Bo's clock runs on: not a fresh 60 s
+    assert world.fake.violations == []
+
+
+async def test_every_person_still_choosing_is_pinged_and_each_ping_goes_with_their_choice(world: World) -> None:
+    from bot.turn_pings import PING_GRACE
+
+    def pings() -> list[FakeMessage]:
+        return [m for m in world.fake.messages_in(world.games) if "it's your turn" in m.content]
+
+    clock = ManualClock()
+    bot = make_bot(world, clock=clock)
+    async with world.fake.run(bot):
+        duel = await open_catduel(world, bot, duels=1)
+        await _to_strategy(duel)
+        assert set(observe(duel.state(), None).waiting_for) == {0, 1}  # both people are away
+        await clock.advance(PING_GRACE + 1)
+        both = await world.fake.wait_until(lambda: len(pings()) == 2 and pings(), what="a ping for each")
+        by_person = {m.content.split(",")[0]: m for m in both}
+        assert set(by_person) == {f"<@{world.ana.id}>", f"<@{world.bo.id}>"}
+        await duel.choose(world.bo)
+        await duel.settle()
+        bo_ping, ana_ping = by_person[f"<@{world.bo.id}>"], by_person[f"<@{world.ana.id}>"]
+        await world.fake.wait_until(lambda: bo_ping.deleted, what="Bo's ping deleted")
+        assert not ana_ping.deleted and len(pings()) == 2  # Ana's stays, not posted again
     assert world.fake.violations == []

@@ -17,8 +17,9 @@ import discord
 import pytest
 
 from bot.client import DreamcatsBot
+from bot.ping_place import pings_due
 from bot.service import ManualClock, Seat, Table
-from bot.turn_pings import PING_GRACE, ping_due
+from bot.turn_pings import PING_GRACE
 from game.dreamcats import Draw, MatchSettings, Step, apply_action, match_from_seed
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
@@ -248,19 +249,19 @@ def _table(**changes: Any) -> Table:
 
 def test_ping_due_names_the_turn_of_a_person_playing_their_own_seat() -> None:
     table = _table()
-    assert ping_due(table) == (1, 0, 0, 1)
-    assert ping_due(replace(table, state=None)) is None  # the lobby
-    assert ping_due(replace(table, paused_until=table.created_at + timedelta(seconds=20))) is None
+    assert pings_due(table) == [(1, 0, 0, 1)]
+    assert pings_due(replace(table, state=None)) == []  # the lobby
+    assert pings_due(replace(table, paused_until=table.created_at + timedelta(seconds=20))) == []
     handed = _table()
     handed.seats[0] = replace(handed.seats[0], strength="normal", handed_over=True)
-    assert ping_due(handed) is None
+    assert pings_due(handed) == []
     holding = _table()
     assert holding.state is not None
     holding.state.round.peeked[0] = True
     apply_action(holding.state, Draw(0))
-    assert holding.state.round.step is Step.HOLDING and ping_due(holding) is None  # she is already here
+    assert holding.state.round.step is Step.HOLDING and pings_due(holding) == []  # she is already here
 
 
 def test_ping_due_never_names_a_computer_player() -> None:
     computer_turn = _table(state=match_from_seed(4, MatchSettings(), 7, 1))
-    assert computer_turn.turn == 1 and ping_due(computer_turn) is None
+    assert computer_turn.turn == 1 and pings_due(computer_turn) == []
