@@ -51,12 +51,14 @@ def database_url(url: str | None = None) -> str:
 
 
 def create_engine(url: str, **options: Any) -> AsyncEngine:
-    """An async engine; SQLite connections get WAL (synchronous=NORMAL), foreign keys and a busy timeout."""
+    """An async engine; SQLite connections get WAL (synchronous=NORMAL), foreign keys and a busy timeout. A failed
+    statement's error never quotes its parameters: a live game's saved state holds every hidden card, and such an
+    error is logged."""
     url = normalize_url(url)
     check_driver(url)
     if make_url(url).get_backend_name() == "postgresql":
         options = {"pool_size": POSTGRES_POOL_SIZE, "max_overflow": POSTGRES_POOL_OVERFLOW} | options
-    engine = create_async_engine(url, **options)
+    engine = create_async_engine(url, hide_parameters=True, **options)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
     return engine
@@ -70,7 +72,8 @@ def writer_for(engine: AsyncEngine) -> Writer:
     """SQLite file: one writer connection on its own thread; PostgreSQL: a pool on a loop of its own thread;
     in-memory SQLite: the engine itself."""
     if engine.dialect.name != "sqlite":
-        pool = create_async_engine(engine.url, pool_size=POSTGRES_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
+        pool = create_async_engine(engine.url, pool_size=POSTGRES_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW,
+                                   hide_parameters=True)
         return ThreadLoopWriter(pool, name="dreamcats-writer")
     if _in_memory(engine):  # another connection would see another database
         return LoopWriter(engine, serialize=True)
@@ -81,7 +84,8 @@ def reader_for(engine: AsyncEngine) -> Reader | None:
     """A reading connection on a thread of its own: a SQLite file's one (see ThreadWriter), PostgreSQL's pool (see
     ThreadLoopReader); None for an in-memory SQLite, whose engine reads on the bot's loop."""
     if engine.dialect.name != "sqlite":
-        pool = create_async_engine(engine.url, pool_size=POSTGRES_READ_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW)
+        pool = create_async_engine(engine.url, pool_size=POSTGRES_READ_POOL_SIZE, max_overflow=POSTGRES_POOL_OVERFLOW,
+                                   hide_parameters=True)
         return ThreadLoopReader(pool, name="dreamcats-reader")
     if _in_memory(engine):
         return None

@@ -48,7 +48,9 @@ async def _dispatch(item: GameButton | GameSelect, interaction: discord.Interact
         if parsed is None:
             return
         if not _dispatchers:
-            log.error("a click on %s arrived before the click handlers were set up", item.custom_id)
+            # ids only: a private button's custom_id may hold its owner's draft (Cat Duel's move and targets)
+            log.error("a click on game %s (%s) arrived before the click handlers were set up", parsed.game_id,
+                      parsed.action)
             return
         await _dispatchers[0](interaction, parsed, values)
     finally:

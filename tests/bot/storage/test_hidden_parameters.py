@@ -1,0 +1,19 @@
+"""A failed statement's error, which is logged, never quotes its parameters: a live game's saved state holds every
+hidden card."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from bot.storage import Database
+
+SECRET = "the-hidden-card-Nine-of-dreams"
+
+
+async def test_a_failed_statement_does_not_quote_its_parameters(db: Database) -> None:
+    with pytest.raises(DBAPIError) as failed:
+        async with db.sessions() as session:
+            await session.execute(text("INSERT INTO no_such_table (payload) VALUES (:payload)"), {"payload": SECRET})
+    assert SECRET not in str(failed.value) and "hidden due to hide_parameters" in str(failed.value)
