@@ -9,6 +9,7 @@ import logging
 import signal
 import sys
 from collections.abc import Coroutine, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.config import ConfigError, Settings, load_settings
@@ -72,12 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the bot; one line on stderr and exit code 2 when the configuration or the token is wrong, 3 when Discord
     cannot be reached, 4 when its gateway refuses the session (shards, intents; bot.connection)."""
     parser = argparse.ArgumentParser(prog="dreamcats run", description="Run the Dreamcats Discord bot.")
-    parser.add_argument("--env-file", default=".env", help="a .env file to read (default: .env)")
+    parser.add_argument("--env-file", help="a .env file to read (default: .env, if there is one)")
     parser.add_argument("--sync", action="store_true",
                         help="sync the slash commands even if they did not change since the last sync")
     args = parser.parse_args(list(argv or []))
+    if args.env_file is not None and not Path(args.env_file).is_file():  # named, so meant: never silently skipped
+        print(f"dreamcats: configuration error: --env-file {args.env_file} is not a file", file=sys.stderr)
+        return EXIT_CONFIG
     try:
-        settings = load_settings(args.env_file)
+        settings = load_settings(args.env_file or ".env")
     except ConfigError as exc:
         print(f"dreamcats: configuration error: {exc}", file=sys.stderr)
         return EXIT_CONFIG

@@ -181,6 +181,8 @@ def load_settings(env_file: str | None = ".env") -> Settings:
         return Settings(_env_file=env_file)
     except ValidationError as exc:
         raise ConfigError(_one_line(exc)) from None
+    except (UnicodeDecodeError, OSError) as exc:
+        raise ConfigError(f"{env_file} cannot be read ({type(exc).__name__}: {exc})") from None
 
 
 def load_database_url(env_file: str | None = ".env") -> str:
@@ -189,6 +191,8 @@ def load_database_url(env_file: str | None = ".env") -> str:
         return DatabaseSettings(_env_file=env_file).database_url
     except ValidationError as exc:
         raise ConfigError(_one_line(exc)) from None
+    except (UnicodeDecodeError, OSError) as exc:
+        raise ConfigError(f"{env_file} cannot be read ({type(exc).__name__}: {exc})") from None
 
 
 def _one_line(exc: ValidationError) -> str:

@@ -64,14 +64,17 @@ def start_failure(exc: BaseException) -> StartFailure | None:
     gateway = gateway_refusal(exc)
     if gateway is not None:
         return StartFailure(gateway, EXIT_GATEWAY_REFUSED)
-    if isinstance(exc, DBAPIError | ConnectionRefusedError):  # at start only the database is reached without aiohttp
-        cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
-        return StartFailure(f"dreamcats: cannot open the database ({describe(cause)}); check DATABASE_URL (and that "
-                            "its server runs), then start the bot again.", EXIT_DATABASE)
     # Only discord.py talks aiohttp here, so an aiohttp error that ends the bot means Discord was not reached.
     if isinstance(exc, aiohttp.ClientError | discord.GatewayNotFound | discord.DiscordServerError):
         return StartFailure(f"dreamcats: cannot reach Discord ({describe(exc)}); check the network and DNS, then "
                             "start the bot again.", EXIT_UNREACHABLE)
+    from bot.storage.records import DatabaseUnreachableError  # only when the bot could not start
+
+    if isinstance(exc, DBAPIError | DatabaseUnreachableError):
+        cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+        reason = str(exc) if isinstance(exc, DatabaseUnreachableError) else describe(cause)
+        return StartFailure(f"dreamcats: cannot open the database ({reason}); check DATABASE_URL (and that "
+                            "its server runs), then start the bot again.", EXIT_DATABASE)
     return None
 
 

@@ -20,6 +20,7 @@ from bot.config import load_database_url
 from bot.database_urls import check_driver, normalize_url
 from bot.storage.group_commit import CoreWork
 from bot.storage.models import Base
+from bot.storage.records import DatabaseUnreachableError
 from bot.storage.server_defaults import ServerDefaults
 from bot.storage.sqlite_writer import ThreadWriter, WriterConnection
 from bot.storage.writer import (
@@ -203,6 +204,9 @@ class Database:
         engine = create_engine(url)
         try:
             await upgrade_to_head(engine)
+        except OSError as exc:  # asyncpg's refused connection, failed name lookup or time-out
+            await engine.dispose()
+            raise DatabaseUnreachableError(exc.strerror or str(exc) or type(exc).__name__) from exc
         except BaseException:
             await engine.dispose()
             raise

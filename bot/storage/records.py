@@ -13,6 +13,11 @@ class StorageError(Exception):
     """Base class of the storage errors."""
 
 
+class DatabaseUnreachableError(StorageError):
+    """The database's server could not be reached at all (a refused connection, a host name that does not resolve, a
+    time-out): the driver raises those as socket errors, not as the database's own."""
+
+
 class VersionConflictError(StorageError):
     """The live game was changed by someone else since it was loaded; nothing was written."""
 

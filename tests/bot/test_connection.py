@@ -199,3 +199,28 @@ async def test_a_running_bot_writes_a_flood_of_one_failure_as_a_few_lines_and_a_
     assert "game 1: turn ping failed: ConnectionResetError('reset')" in lines
     assert not [f for handler in logging.getLogger().handlers for f in handler.filters
                 if isinstance(f, RepeatedLines)]  # the bot stopped: nothing is held back any more
+
+
+async def test_a_database_host_that_does_not_resolve_is_one_line_and_exit_code_5(
+        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    async def no_dns(*_: Any, **__: Any) -> Any:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    fake_discord.token = GOOD_TOKEN
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://dreamcats@db.invalid/dreamcats")
+    monkeypatch.setattr(asyncio.BaseEventLoop, "getaddrinfo", no_dns)  # no lookup leaves the machine
+    assert await asyncio.to_thread(main, []) == 5
+    line = _one_line(capsys.readouterr().err)
+    assert line.startswith("dreamcats: cannot open the database (Name or service not known)"), line
+
+
+def test_an_env_file_named_but_missing_or_unreadable_is_a_configuration_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--env-file", str(tmp_path / "prod-typo.env")]) == 2
+    missing = tmp_path / "prod-typo.env"
+    assert _one_line(capsys.readouterr().err) == f"dreamcats: configuration error: --env-file {missing} is not a file"
+    broken = tmp_path / "broken.env"
+    broken.write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    assert main(["--env-file", str(broken)]) == 2
+    assert _one_line(capsys.readouterr().err).startswith(f"dreamcats: configuration error: {broken} cannot be read")
