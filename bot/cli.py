@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the sub-command and hand the rest of the command line to the module that does the work."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in COMMANDS and args[0] not in ("-h", "--help"):
+        if not args[0].startswith("-"):  # a mistyped command, not the bot's options
+            parser().error(f"unknown command {args[0]!r} (choose from {', '.join(COMMANDS)})")
         args.insert(0, "run")  # `dreamcats --env-file prod.env` runs the bot, as before
     parsed, rest = parser().parse_known_args(args)
     return _handler(parsed.command or "run")(rest)

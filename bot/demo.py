@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.arena_common import ArenaUsageError
+from bot.demo_out import DemoFolderError, make_out
 from game.dreamcats import (
     Card,
     Event,
@@ -166,7 +167,6 @@ def load_pictures() -> dict[str, Callable[..., Any]]:
 def run_demo(out: Path, seats: int, seed: int, names: Sequence[str], settings: MatchSettings,
              pictures: dict[str, Callable[..., Any]]) -> MatchState:
     """Play one computer-only match and write it into `out`; returns the finished match."""
-    out.mkdir(parents=True, exist_ok=True)
     strengths = [names[s % len(names)] for s in range(seats)]
     players: list[Player] = [get_player(n) for n in strengths]
     labels = [f"Seat {s + 1} ({strengths[s]})" for s in range(seats)]
@@ -215,7 +215,8 @@ def main(argv: Sequence[str]) -> int:
         names = args.players.split(",")
         for name in names:
             get_player(name)
-    except (UnknownPlayerError, SettingsError, ArenaUsageError) as exc:
+        make_out(args.out)
+    except (UnknownPlayerError, SettingsError, ArenaUsageError, DemoFolderError) as exc:
         print(f"dreamcats demo: {exc}", file=sys.stderr)
         return 2
     run_demo(args.out, args.seats, args.seed, names, settings, load_pictures())

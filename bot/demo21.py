@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.demo_folder import DemoFolder, seat_labels
+from bot.demo_out import DemoFolderError, make_out
 from game.dream21 import (
     Dream21Settings,
     Event,
@@ -66,7 +67,6 @@ class Recorder(DemoFolder):
 
 def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], settings: Dream21Settings) -> MatchState:
     """Play one computer-only match into `out`; returns the finished match."""
-    out.mkdir(parents=True, exist_ok=True)
     chosen = [strengths[s % len(strengths)] for s in range(seats)]
     players = [get_player(name) for name in chosen]
     rngs = [random.Random(f"demo21:{seed}:{s}") for s in range(seats)]
@@ -96,8 +96,9 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     try:
         settings = Dream21Settings(hands_per_seat=args.hands_per_seat).validated()
+        make_out(args.out)
         run_demo(args.out, args.seats, args.seed, args.players.split(","), settings)
-    except (UnknownPlayerError, SettingsError) as exc:
+    except (UnknownPlayerError, SettingsError, DemoFolderError) as exc:
         print(f"dreamcats demo: {exc}", file=sys.stderr)
         return 2
     print(f"Wrote pictures and a transcript to {args.out}")

@@ -18,6 +18,7 @@ from bot.arena_catduel import check_players
 from bot.arena_common import ArenaUsageError
 from bot.catduel.words import reveal_lines
 from bot.demo_folder import DemoFolder, seat_labels
+from bot.demo_out import DemoFolderError, make_out
 from game.catduel import (
     CatDuelSettings,
     Event,
@@ -75,7 +76,6 @@ class Recorder(DemoFolder):
 
 def run_demo(out: Path, seats: int, seed: int, strengths: Sequence[str], settings: CatDuelSettings) -> MatchState:
     """Play one computer-only match into `out`; returns the finished match."""
-    out.mkdir(parents=True, exist_ok=True)
     chosen = [strengths[s % len(strengths)] for s in range(seats)]
     rng = random.Random(f"democd:{seed}")
     state = new_match(seats, settings, rng)
@@ -107,7 +107,8 @@ def main(argv: Sequence[str]) -> int:
             raise ArenaUsageError(f"Cat Duel needs {CATDUEL.min_seats} to {CATDUEL.max_seats} seats.")
         names = args.players.split(",")
         check_players(names)
-    except (SettingsError, ArenaUsageError) as exc:
+        make_out(args.out)
+    except (SettingsError, ArenaUsageError, DemoFolderError) as exc:
         print(f"dreamcats demo: {exc}", file=sys.stderr)
         return 2
     run_demo(args.out, args.seats, args.seed, names, settings)

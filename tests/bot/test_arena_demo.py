@@ -151,3 +151,29 @@ def test_the_catduel_demo_refuses_a_bad_command_line(tmp_path: Path, capsys: pyt
     assert demo.main(["--game", "catduel", "--out", str(tmp_path / "a"), "--players", "nightmare"]) == 2
     assert demo.main(["--game", "catduel", "--out", str(tmp_path / "b"), "--seats", "7"]) == 2
     assert "nightmare" in capsys.readouterr().err and not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("game", ["dreamcats", "dream21", "catduel"])
+def test_a_demo_refuses_an_out_that_is_a_file_or_holds_an_earlier_match(
+        game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main as cli_main
+
+    a_file = tmp_path / "afile"
+    a_file.write_text("mine")
+    used = tmp_path / "used"
+    used.mkdir()
+    (used / "transcript.txt").write_text("an earlier match")
+    for out, why in ((a_file, "is not a folder"), (a_file / "sub", "cannot make"), (used, "is not empty")):
+        assert cli_main(["demo", "--game", game, "--out", str(out)]) == 2
+        line = capsys.readouterr().err.strip()
+        assert line.startswith("dreamcats demo: ") and why in line and "Traceback" not in line
+    assert a_file.read_text() == "mine" and (used / "transcript.txt").read_text() == "an earlier match"
+
+
+def test_a_mistyped_command_is_named_not_blamed_on_run(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main as cli_main
+
+    with pytest.raises(SystemExit) as exited:
+        cli_main(["arenaa", "--matches", "1"])
+    assert exited.value.code == 2
+    assert "unknown command 'arenaa' (choose from run, migrate, arena, demo)" in capsys.readouterr().err
