@@ -74,9 +74,10 @@ class Click:
         """The presser's table and seat if it is their turn and the button is current (checked before deferring)."""
         table = self.table()
         seat = person_seat(table, self.user_id)
+        # A button of a turn that is over (the timer played it) is stale for good: not "wait for your turn".
+        self.check_fresh(table)
         if table.turn != seat:
             raise NotYourTurnError("It is not your turn.")
-        self.check_fresh(table)
         return table, seat
 
     async def defer_update(self) -> None:

@@ -17,7 +17,7 @@ from bot.texts import card_power, seat_names, slot_text, text_names
 from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
-from game.dreamcats import DREAM_SIZE, EventKind, Observation, Slot, Step
+from game.dreamcats import DREAM_SIZE, Card, EventKind, Observation, Slot, Step
 from game.dreamcats.tracking import initial_peek_now
 
 log = logging.getLogger(__name__)
@@ -112,12 +112,16 @@ def holding(table: Table, obs: Observation, locale: str) -> Private:
     if card.is_special:
         label = t("private.use_power", locale, card=card_name(card, locale))
         items.append(GameButton(make_id(gid, "power", number), label, style=discord.ButtonStyle.primary, row=1))
-    # A card kept from Take 2 was drawn a step earlier: "You kept", not "You drew".
-    last = obs.history[-1] if obs.history else None
+    # A card kept from Take 2 was drawn a step earlier: "You kept", not "You drew" (another seat's initial peek, made
+    # at any moment, is not a move of this turn).
+    last = next((e for e in reversed(obs.history) if e.kind is not EventKind.INITIAL_PEEK), None)
     key = "private.kept" if last is not None and last.kind is EventKind.KEPT and last.seat == obs.seat else (
         "private.holding")
     if card.is_special:
-        text = t(f"{key}_special", locale, card=card_name(card, locale), power=card_power(card, locale))
+        power = card_power(card, locale)
+        if card is Card.TAKE_2 and obs.draw_count < 2:  # what using it does now (RULES.md §6)
+            power = t("private.take2_one" if obs.draw_count else "private.take2_empty", locale)
+        text = t(f"{key}_special", locale, card=card_name(card, locale), power=power)
     else:
         text = t(key, locale, card=card_name(card, locale))
     # A held card is not a memory test (RULES.md §5): it stays in view until the player decides.
@@ -173,13 +177,14 @@ def swap_confirm(table: Table, first: Slot, second: Slot, locale: str) -> Privat
     return Private(text, items)
 
 
-def peek_seen(table: Table, obs: Observation, target: Slot, locale: str) -> Private:
-    """Peek 1: the card seen."""
+def peek_seen(table: Table, obs: Observation, target: Slot, locale: str, *, seen: Card | None = None) -> Private:
+    """Peek 1: the card seen (`seen`, from the move's own event; else what the seat knows there). Drawn where the
+    seat still knows it; not where the move ended the round and `obs` is the next round's."""
     names = text_names(table, locale)
-    card = obs.known.get(target)
+    card = seen if seen is not None else obs.known.get(target)
     text = t("private.peek_seen", locale, slot=slot_text(target, names, locale),
              card=card_name(card, locale) if card is not None else "?")
-    return Private(text, showing=[target], reveal=True)
+    return Private(text, showing=[target] if obs.known.get(target) == card else None, reveal=True)
 
 
 def my_dream(table: Table, obs: Observation, seat: int, locale: str) -> Private:

@@ -24,6 +24,7 @@ from game.dreamcats import (
     Card,
     DiscardDrawn,
     Draw,
+    EventKind,
     InitialPeek,
     KeepCard,
     Observation,
@@ -43,12 +44,20 @@ dreamcats = partial(handler, game=DREAMCATS)  # a Dreamcats turn button: refused
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
 async def _peek_first(click: Click, table: Table, seat: int) -> bool:
-    """A seat that has not looked at two cards yet is shown the initial peek first."""
+    """A seat that has not looked at two cards yet is shown the initial peek first; one whose time ran out before it
+    did is shown the two cards the stand-in looked at for it, before anything else it does this round."""
     assert table.state is not None
+    obs = observe(table.state, seat)
     if table.state.round.peeked[seat]:
-        return False
+        shown = private.stand_in_peek(table, obs, seat, click.locale) if unseen_peek(table, seat) else None
+        if shown is None:
+            return False
+        hold(click.interaction, new_message=True, table=table)
+        table = await mark_peek_shown(click.service, table.game_id, seat)
+        await show(click.interaction, shown, table, obs)
+        return True
     hold(click.interaction, new_message=True, table=table)
-    await show(click.interaction, private.peek_choice(table, click.locale), table, observe(table.state, seat))
+    await show(click.interaction, private.peek_choice(table, click.locale), table, obs)
     return True
 
 
@@ -205,7 +214,10 @@ async def _peek_target(click: Click) -> None:
     hold(click.interaction, new_message=False)
     outcome = await click.service.play(click.bid.game_id, click.user_id, lambda s: UsePeek(s, target),
                                        move_number=click.bid.int_arg(0))
-    await show(click.interaction, private.peek_seen(outcome.table, outcome.view, target, click.locale),
+    # The card from the move itself: a Peek 1 drawn last ends the round, and the view is then the next round's.
+    seen = next((e.cards[0] for e in outcome.events
+                 if e.kind is EventKind.USED_PEEK and e.private_to == outcome.seat and e.cards), None)
+    await show(click.interaction, private.peek_seen(outcome.table, outcome.view, target, click.locale, seen=seen),
                outcome.table, outcome.view)
 
 
@@ -235,8 +247,10 @@ async def _quit(click: Click) -> None:
     confirm = GameButton(make_id(table.game_id, "quitok"), label, style=discord.ButtonStyle.danger)
     assert table.state is not None
     seat = person_seat(table, click.user_id)
-    last = all(other.left for i, other in enumerate(table.seats) if other.is_person and i != seat)
-    question = t("private.leave_confirm_last" if last else "private.leave_confirm", click.locale)
+    others = [other for i, other in enumerate(table.seats) if other.is_person and i != seat]
+    key = ("private.leave_confirm_alone" if not others else
+           "private.leave_confirm_last" if all(other.left for other in others) else "private.leave_confirm")
+    question = t(key, click.locale)
     await show(click.interaction, private.Private(question, [confirm]), table, table.mode.observe(table.state, seat))
 
 
