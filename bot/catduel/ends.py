@@ -52,5 +52,5 @@ async def standings_message(table: Table) -> StandingsMessage:
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
     again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
     left = [seat for seat, (gone, _) in enumerate(keys) if gone]
-    file = await standings_file(public_observation(state), names, picture_text(loc), left)
+    file = await standings_file(public_observation(state), names, picture_text(loc), best, left)
     return StandingsMessage(embed, file, make_view(again))

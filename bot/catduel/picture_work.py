@@ -15,8 +15,9 @@ def table_png(obs: Observation, names: Sequence[str], text: CatDuelText) -> tupl
     return encode_png(render_table(obs, names, text=text)), table_alt(obs, names, text)
 
 
-def standings_png(obs: Observation, names: Sequence[str], text: CatDuelText, left: Sequence[int] = ()
-                  ) -> tuple[bytes, str]:
-    """The end of the match (the public observation) as PNG bytes and its alt text (the seats in `left` last)."""
-    return (encode_png(render_standings(obs, names, text=text, left=left)),
-            standings_alt(obs, names, text, left=left))
+def standings_png(obs: Observation, names: Sequence[str], text: CatDuelText, winners: Sequence[int],
+                  left: Sequence[int] = ()) -> tuple[bytes, str]:
+    """The end of the match (the public observation) as PNG bytes and its alt text: the records' winners crowned,
+    the seats in `left` last."""
+    return (encode_png(render_standings(obs, names, text=text, winners=winners, left=left)),
+            standings_alt(obs, names, text, winners=winners, left=left))

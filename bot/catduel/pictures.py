@@ -28,9 +28,9 @@ async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText) -
                                       hand_alt(obs, seat_names, text))), "hand.png")
 
 
-async def standings_file(obs: Observation, names: Sequence[str], text: CatDuelText, left: Sequence[int] = ()
-                         ) -> discord.File:
-    """The end of the match (the public observation), as standings.png (the seats in `left`, who left, last)."""
+async def standings_file(obs: Observation, names: Sequence[str], text: CatDuelText, winners: Sequence[int],
+                         left: Sequence[int] = ()) -> discord.File:
+    """The end of the match (the public observation), as standings.png: the winners crowned, who left last."""
     assert obs.seat is None, "the standings are public"
-    drawn = await draw_apart(picture_work.standings_png, obs, tuple(names), text, tuple(left))
+    drawn = await draw_apart(picture_work.standings_png, obs, tuple(names), text, tuple(winners), tuple(left))
     return picture_file(*drawn, "standings.png")

@@ -94,8 +94,6 @@ def played_line(events: Sequence[Event], seat: int, names: Sequence[str], locale
     if made is not None and made.other is not None:
         return t("dream21.private.made_21", locale, card=card, other=names[made.other])
     stuck = next((e for e in events if e.kind is EventKind.COULD_NOT_PLAY and e.seat != seat), None)
-    if stuck is not None and stuck.seat is not None:  # the next seat took the trick at once: the total is gone
-        key = "dream21.private.next_stuck_you_lead" if stuck.other == seat else "dream21.private.next_stuck"
-        leader = names[stuck.other] if stuck.other is not None else ""
-        return t(key, locale, card=card, total=played.total, name=names[stuck.seat], leader=leader)
+    if stuck is not None and stuck.seat is not None:  # the next seat took the trick at once, and the lead is back
+        return t("dream21.private.next_stuck", locale, card=card, total=played.total, name=names[stuck.seat])
     return t("dream21.private.played", locale, card=card, total=played.total)

@@ -9,7 +9,9 @@ Who is where in the new lobby (what players and server admins expect; the issue 
   3 games" about the last host's games.)
 - The computer players come back by themselves, with their names and strengths.
 - The other people who played to the end, the last host among them, are listed as invited: their one click is
-  Join. People who left the match are not invited. Nobody is pinged (the list names them; turn pings are their
+  Join. People who left the match are not invited. A presser who did not play takes a seat too, so the lobby must
+  have room: computer players give way first (the last first), and a full table of people leaves its last person
+  uninvited; everyone invited finds a free seat. Nobody is pinged (the list names them; turn pings are their
   own choice).
 - The button is stale once a later match finished in the channel; while a game or lobby is open there it opens
   nothing (a double click makes one lobby: the channel's lock lets the second find the first).
@@ -57,8 +59,9 @@ def plan_rematch(last: LastMatch, presser: Person) -> Rematch:
     computers = tuple(Seat(None, seat.display_name, strength=seat.strength) for seat in last.seats
                       if seat.user_id is None)
     invited = tuple(user for seat in _stayed(last) if (user := seat.user_id) is not None and user != presser.user_id)
-    room = game_mode(last.game).max_seats - 1 - len(invited)
-    return Rematch(presser, computers[:max(room, 0)], invited)
+    room = game_mode(last.game).max_seats - 1  # beside the presser
+    invited = invited[:room]
+    return Rematch(presser, computers[:room - len(invited)], invited)
 
 
 async def play_again(service: GameService, last: LastMatch | None, presser: Person, *, locale: str) -> Table:

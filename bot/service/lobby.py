@@ -130,9 +130,9 @@ def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list
             raise NotHostError("Only the host can start the match.")
         if now - table.host_last_active < HOST_AWAY:
             raise HostNotAwayError(int(HOST_AWAY.total_seconds() // 60))
+        table.host_id = user_id  # hosts from now on: the game's first turn (or deal) is the starter's, not the absent's
     if len(table.seats) < table.mode.min_seats:
         raise NotEnoughSeatsError(f"A match needs at least {table.mode.min_seats} seats.")
     rules_of(table).begin(table, rng)
-    table.host_id = user_id  # the host, or who stood in for one who walked away
     table.started_at = now
     return []

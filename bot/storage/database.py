@@ -96,7 +96,7 @@ def reader_for(engine: AsyncEngine) -> Reader | None:
 def _thread_engine(engine: AsyncEngine) -> sqlalchemy.Engine:
     """A synchronous engine of one connection to the same SQLite file, for a thread of its own."""
     url = engine.url.set(drivername="sqlite")
-    thread_engine = sqlalchemy.create_engine(url, pool_size=1, max_overflow=0,
+    thread_engine = sqlalchemy.create_engine(url, pool_size=1, max_overflow=0, hide_parameters=True,
                                              connect_args={"factory": WriterConnection, "check_same_thread": False})
     event.listen(thread_engine, "connect", _sqlite_on_connect)
     return thread_engine

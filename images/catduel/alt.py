@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from game.catduel import Observation, Phase, Strategy
-from images.catduel.hand import standings_order, strategy_words
+from images.catduel.hand import most_wins, standings_order, strategy_words
 from images.catduel.reveal import reveal_of
 from images.catduel.text import CatDuelText
 from images.fonts import clean
@@ -45,10 +45,11 @@ def hand_alt(obs: Observation, names: Sequence[str], text: CatDuelText) -> str:
                                 choice=choice).strip()
 
 
-def standings_alt(obs: Observation, names: Sequence[str], text: CatDuelText, *, left: Collection[int] = ()) -> str:
-    """The final standings in words (the seats in `left`, whose person left the match, last)."""
-    order, best = standings_order(obs, left)
+def standings_alt(obs: Observation, names: Sequence[str], text: CatDuelText, *,
+                  winners: Collection[int] | None = None, left: Collection[int] = ()) -> str:
+    """The final standings in words: the `winners` (by default the most duels won), the seats in `left` last."""
+    order, best = standings_order(obs, left), most_wins(obs) if winners is None else winners
     seats = "; ".join(f"{_name(names, s)} ({text.word(obs.cats[s])}): {text.duels_won.format(count=obs.wins[s])}"
                       for s in order)
-    winners = text.won_match.format(names=text.and_word.join(_name(names, s) for s in best))
-    return text.alt_standings.format(seats=seats, winners=winners)
+    won = text.won_match.format(names=text.and_word.join(_name(names, s) for s in best))
+    return text.alt_standings.format(seats=seats, winners=won)

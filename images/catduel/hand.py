@@ -91,30 +91,32 @@ def _choice_line(frame: Image.Image, obs: Observation, names: Sequence[str], tex
     scene.paste(frame, sprite, 274, HAND_H - 62 + (40 - sprite.height) / 2)
 
 
-def standings_order(obs: Observation, left: Collection[int] = ()) -> tuple[list[int], list[int]]:
-    """The seats best first (most duels won; those in `left`, whose person left the match, last) and the winners:
-    the most duels won among the seats that stayed (a leaver's result is a loss, RULES-catduel.md §7)."""
-    order = sorted(range(obs.num_seats), key=lambda s: (s in left, -obs.wins[s], s))
-    stayed = [s for s in order if s not in left] or order
-    best = max(obs.wins[s] for s in stayed)
-    return order, [s for s in stayed if obs.wins[s] == best]
+def standings_order(obs: Observation, left: Collection[int] = ()) -> list[int]:
+    """The seats best first: most duels won, those in `left` (whose person left the match: a loss) last."""
+    return sorted(range(obs.num_seats), key=lambda s: (s in left, -obs.wins[s], s))
+
+
+def most_wins(obs: Observation) -> list[int]:
+    """The seats with the most duels won: the winners where nobody left (the records decide, bot.service.store)."""
+    return [s for s in range(obs.num_seats) if obs.wins[s] == max(obs.wins)]
 
 
 def render_standings(obs: Observation, names: Sequence[str], *, text: CatDuelText = ENGLISH,
-                     left: Collection[int] = ()) -> Image.Image:
-    """The match's end: every cat with its name and duel wins, the winners crowned (the seats in `left` last)."""
+                     winners: Collection[int] | None = None, left: Collection[int] = ()) -> Image.Image:
+    """The match's end: every cat with its name and duel wins, the `winners` crowned (by default the most duels
+    won), the seats in `left` (whose person left) last."""
     assert obs.seat is None, "the standings are public"
     seats = obs.num_seats
     width, height = max(640, 170 * seats + 60), 340
     frame = scene.background(width, height).convert("RGBA")
     title = text_sprite(text.standings, 34, PALE, width - 40, condensed=True)
     scene.paste(frame, title, 24, 14)
-    order, winners = standings_order(obs, left)
+    order, crowned = standings_order(obs, left), most_wins(obs) if winners is None else winners
     for place, seat in enumerate(order):
         x = 30 + place * 170 + 80
         scene.paste(frame, scene.panel(160, 250), x - 80, 64)
         scene.paste_centred(frame, portrait(obs.cats[seat], 110), x, 134)
-        if seat in winners:
+        if seat in crowned:
             scene.paste_centred(frame, scene.badge("crown", 44), x, 78)
         name = names[seat] if seat < len(names) else "?"
         # A longer name is drawn smaller before it is cut: the winner's name is what this picture is for.

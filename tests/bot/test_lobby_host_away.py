@@ -17,6 +17,7 @@ from bot.service import (
     Person,
     table_from_payload,
 )
+from bot.service.errors import TooManyGamesError
 from bot.service.lobby import HOST_AWAY
 from game.dreamcats import MatchSettings
 from tests.bot.conftest import World, make_bot
@@ -52,6 +53,18 @@ async def test_a_seated_person_starts_and_hosts_once_the_host_has_been_away(serv
         await service.start(game_id, EVE.user_id)
     table = await service.start(game_id, BO.user_id)
     assert table.playing and table.host_id == BO.user_id
+    assert table.state is not None and table.state.round.starter == table.seat_of(BO.user_id)  # not the absent Ana
+
+
+async def test_taking_over_a_lobby_keeps_within_the_hosting_limit(service: GameService, clock: ManualClock) -> None:
+    game_id = await _lobby(service)
+    for channel in (31, 32, 33):  # Bo hosts three games elsewhere on the server already
+        await service.open_lobby(guild_id=10, channel_id=channel, host=BO, settings=MatchSettings(point_limit=30),
+                                 locale="en")
+    await clock.advance(AWAY_S)
+    with pytest.raises(TooManyGamesError):
+        await service.start(game_id, BO.user_id)
+    assert service.get(game_id).state is None and service.get(game_id).host_id == ANA.user_id
 
 
 async def test_anything_the_host_does_in_the_lobby_restarts_the_host_s_ten_minutes(service: GameService,

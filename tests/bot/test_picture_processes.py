@@ -26,6 +26,7 @@ from bot.service import ManualClock
 from game.catduel import observe
 from game.dream21 import public_observation, winners
 from game.dreamcats import Card, RoundResult
+from images.catduel.hand import most_wins
 from images.dream21 import Dream21Text
 from images.dreamcats.samples import NAMES, sample_observations
 from tests.bot.conftest import World
@@ -122,7 +123,7 @@ async def other_games_public_pictures() -> list[tuple[str, bytes, str | None]]:
         await dream21_pictures.hand_end_file(hand_end.results[-1], names[:4], hand_end.totals, text21),
         await dream21_pictures.standings_file(ended.totals, names[:3], winners(ended.totals), ended.results, text21),
         await catduel_pictures.table_file(duel, names[:3], picture_text("en")),
-        await catduel_pictures.standings_file(duel, names[:3], picture_text("pl")),
+        await catduel_pictures.standings_file(duel, names[:3], picture_text("pl"), most_wins(duel)),
     ]
     return [(file.filename, file.fp.read(), file.description) for file in files]
 

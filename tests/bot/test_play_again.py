@@ -199,3 +199,10 @@ def test_a_bystander_s_rematch_of_a_full_table_leaves_a_seat_for_everyone_invite
     assert [s.name for s in plan.others] == ["Miso", "Tofu"]  # Kiwi gives way: 1 + 2 + 2 invited = 5
     again = plan_rematch(full, Person(BO, "Bo"))  # one who played: the table as it was
     assert [s.name for s in again.others] == ["Miso", "Tofu", "Kiwi"] and again.invited == (ANA,)
+
+
+
+def test_a_bystander_s_rematch_of_a_table_full_of_people_invites_as_many_as_there_are_seats() -> None:
+    people = tuple(SeatRecord(user, f"p{user}", None, 10, False, False) for user in (ANA, BO, CY, 5, 6))
+    plan = plan_rematch(LastMatch("abc123", 9, 7, ANA, {}, people, False), Person(EVE, "Eve"))
+    assert plan.others == () and plan.invited == (ANA, BO, CY, 5)  # 1 + 4 = 5 seats: each invited one finds one
