@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,12 +67,14 @@ def peek_choice(table: Table, locale: str) -> Private:
     return Private(t("private.peek_prompt", locale), [select])
 
 
-def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str) -> Private:
-    """The two cards of the initial peek."""
+def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale: str,
+                items: Sequence[discord.ui.Item[Any]] = ()) -> Private:
+    """The two cards of the initial peek; `items`: the turn's first buttons, where it is the seat's turn (a person
+    sent to the peek by Draw, Take or Wake up! goes on from here, not from the table again)."""
     slots = [Slot(seat, p) for p in positions]
     seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
                      for s in slots if s in obs.known)
-    return Private(t("private.peek_result", locale, cards=seen), showing=slots, reveal=True)
+    return Private(t("private.peek_result", locale, cards=seen), list(items), showing=slots, reveal=True)
 
 
 def stand_in_peek(table: Table, obs: Observation, seat: int, locale: str) -> Private | None:

@@ -19,6 +19,7 @@ from bot.views.click import Click, handler
 from bot.views.holds import clicked_ephemeral, hold
 from bot.views.ids import make_id
 from bot.views.items import GameButton
+from bot.views.public import table_items
 from bot.views.replies import show
 from game.dreamcats import (
     Card,
@@ -158,8 +159,10 @@ async def _initial_peek(click: Click) -> None:
     outcome = await click.service.play(click.bid.game_id, click.user_id,
                                        lambda s: InitialPeek(s, (positions[0], positions[1])),
                                        round_number=click.bid.int_arg(0))
-    await show(click.interaction, private.peek_result(outcome.view, outcome.seat, positions, click.locale),
-               outcome.table, outcome.view)
+    view, table = outcome.view, outcome.table
+    starting = view.my_turn and view.step is Step.START and table.paused_until is None
+    turn = [spec.item() for spec in table_items(table)[:3]] if starting else []  # Draw, Take, Wake up!
+    await show(click.interaction, private.peek_result(view, outcome.seat, positions, click.locale, turn), table, view)
 
 
 async def _move(click: Click, make: Callable[[int], Any]) -> None:

@@ -126,3 +126,26 @@ async def test_one_playing_alone_against_computers_is_told_the_match_ends_withou
     assert asked.reply is not None
     assert asked.reply.embeds[0]["description"].startswith("Leave the match? You are the only person at this table")
     assert fake.violations == []
+
+
+async def test_one_sent_to_the_initial_peek_by_draw_goes_on_from_the_peek_s_result(world: World,
+                                                                                  running: DreamcatsBot) -> None:
+    players = await open_table(world, running)
+    table = players.table
+    assert table is not None and table.turn == 0 and table.state is not None
+    pressed = await players.click(world.ana, players.message(), players.cid("draw", table.move_number))
+    choice = await world.fake.private_answer(pressed)
+    await players.choose(world.ana, choice, players.sid("peek0", table.state.round.number), ["0", "3"])
+    assert "Remember them!" in choice.embeds[0]["description"]
+    assert choice.custom_ids[:3] == [players.cid("draw", table.move_number), players.cid("take", table.move_number),
+                                     players.cid("wake", table.move_number)]
+    drawn = await players.click(world.ana, choice, players.cid("draw", table.move_number))
+    answer = await world.fake.private_answer(drawn)
+    assert "You drew" in answer.embeds[0]["description"]
+    bo = await players.click(world.bo, players.message(), players.cid("dream"))  # not Bo's turn: no turn buttons
+    bo_choice = await world.fake.private_answer(bo)
+    after = players.table
+    assert after is not None and after.state is not None
+    await players.choose(world.bo, bo_choice, players.sid("peek0", after.state.round.number), ["0", "1"])
+    assert not any(":draw:" in c for c in bo_choice.custom_ids)
+    assert world.fake.violations == []
