@@ -18,7 +18,8 @@ from bot.service.errors import (
 )
 from bot.service.rulebooks import rules_of
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
-from game.dreamcats import EventKind
+from bot.service.unseen import unseen_since
+from bot.storage.records import DREAMCATS
 
 # The service handles the actions and events of every game alike (game.modes); each game's own code knows them.
 Action: TypeAlias = Any
@@ -91,11 +92,12 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
         table.add_log([LogEntry("handover", seat)])
     assert table.turn_key is not None
     round_number = table.turn_key[0]
+    # Dreamcats: the person is shown later the cards the stand-in looked at for them (bot.service.stand_in), from
+    # where its first turn they have not seen yet began in the round's public history.
+    start = len(table.state.round.history) if table.game == DREAMCATS else None
     events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
-    # Dreamcats: the person is shown later which two cards the stand-in looked at for them (bot.service.stand_in).
-    peek = next((e for e in events if e.kind is EventKind.INITIAL_PEEK and e.seat == seat and e.is_public), None)
-    if peek is not None:
-        record.unseen_peek = (round_number, *(slot.position for slot in peek.slots))
+    if start is not None and not record.handed_over and unseen_since(table, seat) is None:
+        record.unseen_peek = (round_number, start)
     return events
 
 

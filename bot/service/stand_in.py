@@ -1,4 +1,5 @@
-"""The initial peek a stand-in made for a person whose turn timed out first: shown to them once, then forgotten."""
+"""The cards a stand-in looked at for a person whose turn timed out (bot.service.unseen): shown to them once, then
+forgotten."""
 
 from __future__ import annotations
 
@@ -7,16 +8,8 @@ from bot.service.table import Table
 from game.dreamcats import Event
 
 
-def unseen_peek(table: Table, seat: int) -> tuple[int, ...]:
-    """The positions the stand-in looked at for the seat this round and the person has not been shown; or ()."""
-    peek = table.seats[seat].unseen_peek
-    if table.state is None or len(peek) != 3 or peek[0] != table.state.round.number:
-        return ()
-    return peek[1:]
-
-
 async def mark_peek_shown(service: GameService, game_id: str, seat: int) -> Table:
-    """Forget the seat's unseen stand-in peek (it is being shown now); the saved table."""
+    """Forget what the seat's stand-in saw (it is being shown now); the saved table."""
     def mutate(table: Table) -> list[Event]:
         table.seats[seat].unseen_peek = ()
         return []

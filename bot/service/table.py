@@ -38,8 +38,8 @@ class Seat:
     timeouts: int = 0
     left: bool = False
     handed_over: bool = False
-    # The initial peek the stand-in made for this person (a turn timed out first), until they are shown it:
-    # (round number, position, position); empty when there is none.
+    # The cards a stand-in looked at for this person (their turn timed out), until they are shown them: (round number,
+    # where in its public history the first such turn began), bot.service.unseen; empty when there is none.
     unseen_peek: tuple[int, ...] = ()
     # What the seat picked in the lobby where its game has such a pick (Cat Duel: its cat's key); None: at random.
     choice: str | None = None

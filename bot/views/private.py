@@ -18,7 +18,7 @@ from bot.views.ids import make_id, make_select_id, slot_value
 from bot.views.items import GameButton, GameSelect
 from bot.views.shown import COLOUR, make_view
 from game.dreamcats import DREAM_SIZE, Card, EventKind, Observation, Slot, Step
-from game.dreamcats.tracking import initial_peek_now
+from game.dreamcats.tracking import seen_since
 
 log = logging.getLogger(__name__)
 # A private step waits at most this long for its picture, so the reply is never held behind a long drawing queue.
@@ -77,10 +77,11 @@ def peek_result(obs: Observation, seat: int, positions: tuple[int, ...], locale:
     return Private(t("private.peek_result", locale, cards=seen), list(items), showing=slots, reveal=True)
 
 
-def stand_in_peek(table: Table, obs: Observation, seat: int, locale: str) -> Private | None:
-    """The cards a stand-in looked at for the seat's initial peek, where they lie now (Swap 2 may have moved one
-    into another dream; the seat's knowledge moved with it); None when none is left in a dream."""
-    slots = [slot for slot in initial_peek_now(obs.history, seat) if slot in obs.known]
+def stand_in_peek(table: Table, obs: Observation, seat: int, start: int, locale: str) -> Private | None:
+    """The cards a stand-in looked at for the seat from the history's event `start` on (the initial peek, a drawn
+    card it kept, Peek 1), where they lie now (Swap 2 may have moved one into another dream; the seat's knowledge
+    moved with it); None when none is left in a dream."""
+    slots = [slot for slot in seen_since(obs.history, seat, start) if slot in obs.known]
     if not slots:
         return None
     names = text_names(table, locale)

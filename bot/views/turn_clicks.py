@@ -12,7 +12,8 @@ import discord
 from bot.i18n import t
 from bot.service import StaleButtonError, Table
 from bot.service.moves import person_seat
-from bot.service.stand_in import mark_peek_shown, unseen_peek
+from bot.service.stand_in import mark_peek_shown
+from bot.service.unseen import unseen_since
 from bot.storage.records import DREAMCATS
 from bot.views import private
 from bot.views.click import Click, handler
@@ -50,7 +51,8 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     assert table.state is not None
     obs = observe(table.state, seat)
     if table.state.round.peeked[seat]:
-        shown = private.stand_in_peek(table, obs, seat, click.locale) if unseen_peek(table, seat) else None
+        start = unseen_since(table, seat)
+        shown = private.stand_in_peek(table, obs, seat, start, click.locale) if start is not None else None
         if shown is None:
             return False
         hold(click.interaction, new_message=True, table=table)
@@ -130,9 +132,10 @@ async def _dream(click: Click) -> None:
     assert table.state is not None
     hold(click.interaction, new_message=True, table=table)
     obs = observe(table.state, seat)
-    if unseen_peek(table, seat) and obs.peeked[seat]:
+    start = unseen_since(table, seat)
+    if start is not None and obs.peeked[seat]:
         table = await mark_peek_shown(click.service, table.game_id, seat)
-        step = private.stand_in_peek(table, obs, seat, click.locale)
+        step = private.stand_in_peek(table, obs, seat, start, click.locale)
         if step is not None:
             await show(click.interaction, step, table, obs)
             return

@@ -7,18 +7,21 @@ from collections.abc import Sequence
 from game.dreamcats.actions import Slot
 from game.dreamcats.events import Event, EventKind
 
+# A seat's own moves that show it a dream card: its initial peek, a drawn card it swapped in, Peek 1.
+_SEES = frozenset({EventKind.INITIAL_PEEK, EventKind.SWAPPED_IN, EventKind.USED_PEEK})
 
-def initial_peek_now(history: Sequence[Event], seat: int) -> tuple[Slot, ...]:
-    """Where the cards `seat` looked at in its initial peek lie now, in the order it looked at them: a card Swap 2
-    moved is followed into its new dream (the seat's knowledge moves with it); one a kept or taken card replaced
-    went face up on the discard pile and is left out."""
+
+def seen_since(history: Sequence[Event], seat: int, start: int = 0) -> tuple[Slot, ...]:
+    """Where the cards `seat` looked at from the history's event `start` on lie now, in the order it saw them: a card
+    Swap 2 moved is followed into its new dream (the seat's knowledge moves with it); one that a kept or taken card
+    replaced went face up on the discard pile and is left out."""
     tracked: list[Slot] = []
-    for event in history:
-        if event.kind is EventKind.INITIAL_PEEK and event.seat == seat:
-            tracked = list(event.slots)
-        elif event.kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
+    for index, event in enumerate(history):
+        if event.kind in (EventKind.SWAPPED_IN, EventKind.TOOK_DISCARD):
             tracked = [slot for slot in tracked if slot != event.slots[0]]
         elif event.kind is EventKind.USED_SWAP:
             first, second = event.slots
             tracked = [second if slot == first else first if slot == second else slot for slot in tracked]
+        if index >= start and event.seat == seat and event.kind in _SEES:
+            tracked += [slot for slot in event.slots if slot not in tracked]
     return tuple(tracked)

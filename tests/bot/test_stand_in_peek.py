@@ -8,6 +8,7 @@ from bot.client import DreamcatsBot
 from bot.service import ManualClock, Seat, Table
 from bot.views import private
 from game.dreamcats import (
+    DiscardDrawn,
     Draw,
     EventKind,
     InitialPeek,
@@ -35,18 +36,22 @@ def test_a_card_swap_two_moved_is_shown_in_its_new_place() -> None:
     state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, C.SWAP_2, 9, 9], peek=False)
     play(state, InitialPeek(0, (0, 2)), InitialPeek(1, (2, 3)))  # Ana's peek, made by her stand-in
     play(state, Draw(0), SwapDrawn(0, 1), Draw(1), UseSwap(1, Slot(0, 0), Slot(1, 1)))
-    step = private.stand_in_peek(_table(state), observe(state, 0), 0, "en")
+    step = private.stand_in_peek(_table(state), observe(state, 0), 0, 0, "en")
     assert step is not None
-    assert step.text == ("Your time ran out before you looked at your cards, so they were looked at for you: "
-                         "1, now at Bo's position 2 (moved by Swap 2), 3 at position 3. Remember them!")
-    assert step.showing == [Slot(1, 1), Slot(0, 2)]
+    # Ana's stand-in also kept the drawn 9 at position 2: she is shown that too.
+    assert step.text == ("Your time ran out, so the computer player that stood in for you looked at these cards for "
+                         "you: 1, now at Bo's position 2 (moved by Swap 2), 3 at position 3, 9 at position 2. "
+                         "Remember them!")
+    assert step.showing == [Slot(1, 1), Slot(0, 2), Slot(0, 1)]
 
 
-def test_nothing_is_shown_when_both_cards_left_the_dreams() -> None:
-    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, 9, 9, 9], peek=False)
-    play(state, InitialPeek(0, (0, 1)), InitialPeek(1, (2, 3)))
-    play(state, Draw(0), SwapDrawn(0, 0), Draw(1), SwapDrawn(1, 0), Draw(0), SwapDrawn(0, 1))
-    assert private.stand_in_peek(_table(state), observe(state, 0), 0, "en") is None
+def test_only_what_the_stand_in_saw_is_shown_and_nothing_once_it_all_left_the_dreams() -> None:
+    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, C.SWAP_2, 9, 9], peek=False)
+    play(state, InitialPeek(0, (0, 1)), InitialPeek(1, (2, 3)), Draw(0), SwapDrawn(0, 2))  # Ana herself
+    start = len(observe(state, 0).history)
+    play(state, Draw(1), UseSwap(1, Slot(0, 0), Slot(0, 1)))
+    play(state, Draw(0), DiscardDrawn(0))  # her stand-in: it drew a 9 and threw it away, so it saw nothing to keep
+    assert private.stand_in_peek(_table(state), observe(state, 0), 0, start, "en") is None
 
 
 async def test_a_sleeper_who_presses_draw_first_is_shown_the_stand_in_s_peek_before_drawing(world: World) -> None:
@@ -67,12 +72,12 @@ async def test_a_sleeper_who_presses_draw_first_is_shown_the_stand_in_s_peek_bef
         assert table is not None and table.turn == 0 and table.seats[0].unseen_peek
         pressed = await players.click(world.ana, players.message(), players.cid("draw", table.move_number))
         shown = await world.fake.private_answer(pressed)
-        assert "looked at for you" in shown.embeds[0]["description"]
+        assert "looked at these cards for you" in shown.embeds[0]["description"]
         after = players.table
         assert after is not None and after.move_number == table.move_number and not after.seats[0].unseen_peek
         again = await players.click(world.ana, players.message(), players.cid("draw", table.move_number))
         drawn = await world.fake.private_answer(again)
-        assert "looked at for you" not in drawn.embeds[0]["description"]  # now the draw itself
+        assert "looked at these cards" not in drawn.embeds[0]["description"]  # now the draw itself
         assert players.table is not None and players.table.state is not None
         assert players.table.state.round.step is not Step.START
     assert world.fake.violations == []
