@@ -7,7 +7,13 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+
+from bot.config import ConfigError
+from bot.database_urls import UnsupportedDatabaseError
 from bot.storage.database import (
     create_engine,
     current_revision,
@@ -16,6 +22,8 @@ from bot.storage.database import (
     new_revision,
     upgrade_to_head,
 )
+
+EXIT_CONFIG, EXIT_DATABASE = 2, 5  # as the bot's own (bot.app, bot.connection)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,10 +37,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(_run(database_url(args.url), check=args.check, new=args.new))
+        url = database_url(args.url)
+    except (ConfigError, UnsupportedDatabaseError, ArgumentError) as exc:
+        print(f"dreamcats migrate: configuration error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    if args.check and _sqlite_file_missing(url):  # --check changes nothing: not even an empty file made
+        print(f"database at nothing, newest is {head_revision()}")
+        return 1
+    try:
+        return asyncio.run(_run(url, check=args.check, new=args.new))
+    except (DBAPIError, OSError) as exc:  # as the bot says it at start (bot.connection)
+        cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+        print(f"dreamcats migrate: cannot open the database ({type(cause).__name__}: {cause}); check the URL (and "
+              "that its server runs)", file=sys.stderr)
+        return EXIT_DATABASE
     except Exception as exc:  # a command-line tool reports any failure in one line
         print(f"dreamcats migrate: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
+
+
+def _sqlite_file_missing(url: str) -> bool:
+    """Whether the URL names a SQLite file that does not exist (opening it would make an empty one)."""
+    parsed = make_url(url)
+    file = parsed.database
+    return parsed.get_backend_name() == "sqlite" and file is not None and file not in ("", ":memory:") and (
+        not Path(file).exists())
 
 
 async def _run(url: str, *, check: bool, new: str | None) -> int:

@@ -91,6 +91,7 @@ async def test_migrations_are_found_from_any_working_directory(tmp_path: Path, m
 def test_migrate_command_checks_and_upgrades(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{tmp_path / 'cli.db'}"
     assert migrate_main(["--url", url, "--check"]) == 1
+    assert not (tmp_path / "cli.db").exists()  # --check changes nothing: no empty file made
     assert migrate_main(["--url", url]) == 0
     assert migrate_main(["--url", url, "--check"]) == 0
     assert f"database at {head_revision()}" in capsys.readouterr().out
@@ -99,6 +100,13 @@ def test_migrate_command_checks_and_upgrades(tmp_path: Path, capsys: pytest.Capt
 def test_migrate_command_reports_a_bad_url(capsys: pytest.CaptureFixture[str]) -> None:
     assert migrate_main(["--url", "nosuchdb://x"]) == 2
     assert "dreamcats migrate:" in capsys.readouterr().err
+
+
+def test_migrate_command_says_a_database_that_cannot_be_opened_in_one_line_with_the_bot_s_code(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert migrate_main(["--url", f"sqlite:///{tmp_path / 'no such folder' / 'x.db'}"]) == 5
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dreamcats migrate: cannot open the database (OperationalError: ")
 
 
 def test_migrate_reads_database_url_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
