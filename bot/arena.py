@@ -169,22 +169,34 @@ def format_table(rows: Sequence[Summary]) -> str:
     return "\n".join(lines)
 
 
+GAME_DEFAULTS = {"points": 100, "penalty": 5, "hands": 2, "duels": 1}  # each option's game's default
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The arena's command line."""
     parser = argparse.ArgumentParser(prog="dreamcats arena", description="Play computer players against each other.")
     parser.add_argument("--players", default="hard,normal",
-                        help="comma-separated: easy, normal, hard, sharp, eager, cautious or module:function")
+                        help="comma-separated: easy, normal, hard, or module:function; Dreamcats also sharp, eager, "
+                             "cautious (Cat Duel: easy, normal, hard only)")
     parser.add_argument("--seats", type=int, default=2,
                         help="2 to 5 seats (Dream 21 and Cat Duel: 6); the players are cycled over them")
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--points", type=int, default=100, help="the point limit")
-    parser.add_argument("--penalty", type=int, default=5)
+    parser.add_argument("--points", type=int, help="Dreamcats: the point limit (default 100)")
+    parser.add_argument("--penalty", type=int, help="Dreamcats: the penalty, 5 or 15 (default 5)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to share the matches among")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to share the matches among (at least 1)")
     parser.add_argument("--game", choices=("dreamcats", "dream21", "catduel"), default="dreamcats")
-    parser.add_argument("--hands", type=int, default=2, help="Dream 21: hands per seat (1 to 5)")
-    parser.add_argument("--duels", type=int, default=1, help="Cat Duel: best of 1, 3 or 5 duels")
-    return parser.parse_args(list(argv))
+    parser.add_argument("--hands", type=int, help="Dream 21: hands per seat (1 to 5; default 2)")
+    parser.add_argument("--duels", type=int, help="Cat Duel: best of 1, 3 or 5 duels (default 1)")
+    args = parser.parse_args(list(argv))
+    for option, game in (("points", "dreamcats"), ("penalty", "dreamcats"), ("hands", "dream21"), ("duels", "catduel")):
+        if getattr(args, option) is not None and args.game != game:  # never silently ignored
+            parser.error(f"--{option} is for --game {game} only")
+        if getattr(args, option) is None:
+            setattr(args, option, GAME_DEFAULTS[option])
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    return args
 
 
 def main(argv: Sequence[str]) -> int:

@@ -177,3 +177,17 @@ def test_a_mistyped_command_is_named_not_blamed_on_run(capsys: pytest.CaptureFix
         cli_main(["arenaa", "--matches", "1"])
     assert exited.value.code == 2
     assert "unknown command 'arenaa' (choose from run, migrate, arena, demo)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--game", "dream21", "--points", "7"], "--points is for --game dreamcats only"),
+    (["--game", "catduel", "--penalty", "15"], "--penalty is for --game dreamcats only"),
+    (["--hands", "3"], "--hands is for --game dream21 only"),
+    (["--game", "dream21", "--duels", "3"], "--duels is for --game catduel only"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+])
+def test_the_arena_refuses_an_option_it_would_ignore(argv: list[str], said: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        arena.main([*argv, "--matches", "1"])
+    assert exited.value.code == 2 and said in capsys.readouterr().err
