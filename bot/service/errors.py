@@ -27,6 +27,10 @@ class NotInLobbyError(TableError):
     """The game has already started (or has not yet been opened)."""
 
 
+class MatchStartedError(NotInLobbyError):
+    """A lobby's Cancel pressed after its match began: stopping a match is /dreamcats stop's, which asks first."""
+
+
 class NotPlayingError(TableError):
     """The game is still in its lobby."""
 

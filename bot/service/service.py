@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 
 from bot.service import lobby, moves
 from bot.service.core import LOBBY_TIMEOUT, LOCK_WAIT_S, ServiceCore
-from bot.service.errors import GameRunningError, NotInLobbyError, RestartingError, StaleButtonError
+from bot.service.errors import GameRunningError, MatchStartedError, RestartingError, StaleButtonError
 from bot.service.notifier import Outcome
 from bot.service.rulebooks import rules_of
 from bot.service.store import abandoned_match
@@ -95,11 +95,11 @@ class GameService(ServiceCore):
     async def close(self, game_id: str, user_id: int, *, is_manager: bool, reason: str = "stopped",
                     lobby_only: bool = False) -> Table:
         """Cancel a lobby or stop a match (may_close says who may); nothing is recorded. `lobby_only`: a lobby's
-        Cancel button, which must not stop the match the lobby became meanwhile (NotInLobbyError)."""
+        Cancel button, which must not stop the match the lobby became meanwhile (MatchStartedError)."""
         async with self._locked(game_id):
             table = self.get(game_id)
             if lobby_only and table.state is not None:
-                raise NotInLobbyError("The match has already started.")
+                raise MatchStartedError("The match has already started.")
             moves.may_close(table, user_id, is_manager=is_manager)
             await self._close(table, reason)
         return table

@@ -23,7 +23,9 @@ async def test_cancel_pressed_on_a_lobby_that_became_a_match_stops_nothing(world
     assert f"dc:{game_id}:cancel" not in lobby.custom_ids
     lobby.components[:] = as_shown
     pressed = await fake.click(world.bo, lobby, f"dc:{game_id}:cancel")
-    assert pressed.private_reply is not None and pressed.private_reply.content == "The match has already started."
+    assert pressed.private_reply is not None
+    assert pressed.private_reply.content == ("The match has already started. To stop it, use /dreamcats stop (it asks "
+                                             "first).")
     table = running.service.in_channel(world.games.id)
     assert table is not None and table.playing  # the match goes on for everyone
     hosted = await fake.click(world.ana, lobby, f"dc:{game_id}:cancel")  # not the host's either: /dreamcats stop asks
