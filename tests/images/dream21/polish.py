@@ -6,7 +6,7 @@ from images.dream21 import Dream21Text
 
 POLISH = Dream21Text(
     hand_of="Rozdanie {number} z {count}",
-    turn_of="Tura: {name}",
+    turn_of="Kolej: {name}",
     leads="{name} zaczyna nową lewę",
     takes="{name} bierze lewę",
     total="Suma",
@@ -35,7 +35,7 @@ POLISH = Dream21Text(
     hand_stopped="Rozdanie {number}: przerwane po zbyt wielu zagraniach",
     out_mark="Bez kart",
     score="Punkty",
-    standings="Klasyfikacja końcowa",
+    standings="Wyniki końcowe",
     hands="Rozdania",
     alt_trick="Dream 21, rozdanie {number} z {count}. {trick} {turn}. {seats}. Stos zakryty: {draw}. {move}",
     alt_trick_cards="Lewa: {cards}, suma {total} z 21.",
@@ -48,7 +48,7 @@ POLISH = Dream21Text(
     alt_none="nic",
     alt_hand_end="{title}. {seats}.",
     alt_hand_end_seat="{name}: lew {tricks}, punkty {score}, wynik {total}",
-    alt_standings="Klasyfikacja końcowa: {seats}. {winners}.",
+    alt_standings="Wyniki końcowe: {seats}. {winners}.",
     alt_place="{place}. {name} {total}",
     alt_winners="Wygrywa: {names}",
     alt_winners_many="Wygrywają: {names}",
