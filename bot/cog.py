@@ -28,6 +28,7 @@ from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_shown import RULES_SHOWN, server_default_game
 from bot.sending import SENDING_FAILED, interaction_gone, log_failure
 from bot.service import GameGoneError, GameRunningError, Person, Table
+from bot.service.errors import MatchStartedError
 from bot.service.moves import may_close
 from bot.standings import leaderboard_answer, stats_answer
 from bot.views.public import lobby_message
@@ -237,8 +238,12 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
                 return
             # Closing may wait for the game's lock and a busy database: "thinking…" first if it is slow.
             closing = self.bot.service.close(table.game_id, interaction.user.id, is_manager=is_manager,
-                                             reason="cancelled", lobby_only=True)  # a Start meanwhile: asked again
+                                             reason="cancelled", lobby_only=True)
             await answer_when_done(interaction, closing, self.answer_within, ephemeral=True)
+        except MatchStartedError:  # a Start landed meanwhile: the match is stopped only after its question
+            asked = stop_confirmation(table.game_id, locale)
+            await send_answer(interaction, Answer(asked["content"], view=asked["view"], ephemeral=True))
+            return
         except GameError as exc:
             await refuse(interaction, exc)
             return

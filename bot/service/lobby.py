@@ -121,15 +121,22 @@ def remove_seat(table: Table, user_id: int, seat: int, occupant: int | None, com
     return []
 
 
-def start(table: Table, user_id: int, rng: random.Random, now: datetime) -> list[Any]:
+def check_takeover(table: Table, user_id: int, now: datetime, hosted: Iterable[Table]) -> None:
+    """Whether someone other than the host may start the lobby: seated, the host away for HOST_AWAY, and within the
+    hosting limit (`hosted`: the other live tables); raises the refusal."""
+    if table.seat_of(user_id) is None:
+        raise NotHostError("Only the host can start the match.")
+    if now - table.host_last_active < HOST_AWAY:
+        raise HostNotAwayError(int(HOST_AWAY.total_seconds() // 60))
+    check_hosting(hosted, table.guild_id, user_id)
+
+
+def start(table: Table, user_id: int, rng: random.Random, now: datetime, hosted: Iterable[Table] = ()) -> list[Any]:
     """The host starts the match: the game deals its first round (bot.service.rulebooks). Once the host has done
-    nothing in the lobby for HOST_AWAY, anyone seated may start it and becomes the host."""
+    nothing in the lobby for HOST_AWAY, anyone seated may start it and becomes the host (check_takeover)."""
     check_lobby(table)
     if user_id != table.host_id:
-        if table.seat_of(user_id) is None:
-            raise NotHostError("Only the host can start the match.")
-        if now - table.host_last_active < HOST_AWAY:
-            raise HostNotAwayError(int(HOST_AWAY.total_seconds() // 60))
+        check_takeover(table, user_id, now, hosted)
         table.host_id = user_id  # hosts from now on: the game's first turn (or deal) is the starter's, not the absent's
     if len(table.seats) < table.mode.min_seats:
         raise NotEnoughSeatsError(f"A match needs at least {table.mode.min_seats} seats.")

@@ -85,10 +85,8 @@ class GameService(ServiceCore):
     async def start(self, game_id: str, user_id: int) -> Table:
         """The host starts the match (or, once the host has been away, anyone seated: lobby.start)."""
         def mutate(table: Table) -> list[Event]:
-            if user_id != table.host_id:  # taking a walked-away host's place: within the hosting limit too
-                lobby.check_hosting((t for t in self._tables.values() if t.game_id != game_id), table.guild_id,
-                                    user_id)
-            return lobby.start(table, user_id, self.rng, self.clock.now())
+            hosted = [t for t in self._tables.values() if t.game_id != game_id]  # a walked-away host's place: limits
+            return lobby.start(table, user_id, self.rng, self.clock.now(), hosted)
 
         return (await self.change(game_id, mutate))[0]
 

@@ -61,6 +61,8 @@ async def test_taking_over_a_lobby_keeps_within_the_hosting_limit(service: GameS
     for channel in (31, 32, 33):  # Bo hosts three games elsewhere on the server already
         await service.open_lobby(guild_id=10, channel_id=channel, host=BO, settings=MatchSettings(point_limit=30),
                                  locale="en")
+    with pytest.raises(HostNotAwayError):  # before the ten minutes: that line, not the hosting limit's
+        await service.start(game_id, BO.user_id)
     await clock.advance(AWAY_S)
     with pytest.raises(TooManyGamesError):
         await service.start(game_id, BO.user_id)
