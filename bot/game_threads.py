@@ -146,10 +146,26 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     await archive(bot, table)
 
 
-async def closed(bot: DreamcatsBase, table: Table, marking: Awaitable[None]) -> None:
-    """The game was cancelled or stopped: its message is marked (`marking`), then its thread archived."""
+async def closed(bot: DreamcatsBase, table: Table, marking: Awaitable[None], embed: discord.Embed) -> None:
+    """The game was cancelled or stopped: its message is marked (`marking`); a match in its thread also marks its line
+    in the channel with `embed`; then the thread is archived."""
     await marking
+    if table.state is not None:
+        await channel_line_closed(bot, table, embed)
     await archive(bot, table)
+
+
+async def channel_line_closed(bot: DreamcatsBase, table: Table, embed: discord.Embed) -> None:
+    """A game with a thread of its own closed: its message in the channel (the lobby, or the match's line, from which
+    the thread was started) says so instead of pointing at a game that is gone."""
+    if table.thread_id is None:
+        return
+    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    try:
+        await sending.patiently(channel.get_partial_message(table.thread_id).edit(
+            content=None, embed=embed, view=None, attachments=[], allowed_mentions=NO_PINGS))
+    except (discord.HTTPException, TimeoutError) as exc:  # the channel went too, or the line was deleted
+        log.info("game %s: could not mark its line in the channel closed: %r", table.game_id, exc)
 
 
 async def archive(bot: DreamcatsBase, table: Table) -> None:

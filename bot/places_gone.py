@@ -63,7 +63,9 @@ class PlacesGone(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted: a game played in it is closed."""
-        await self.close_where(lambda t: t.thread_id == payload.thread_id, f"thread {payload.thread_id} deleted")
+        # a game in a thread of its own, or one opened in a thread people made (that thread is its channel)
+        await self.close_where(lambda t: payload.thread_id in (t.thread_id, t.channel_id),
+                               f"thread {payload.thread_id} deleted")
 
     @commands.Cog.listener()
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
@@ -73,7 +75,8 @@ class PlacesGone(commands.Cog):
         if not (metadata.get("archived") or metadata.get("locked")):
             return
         how = "locked" if metadata.get("locked") else "archived"
-        await self.close_where(lambda t: t.thread_id == payload.thread_id, f"thread {payload.thread_id} {how}")
+        await self.close_where(lambda t: payload.thread_id in (t.thread_id, t.channel_id),
+                               f"thread {payload.thread_id} {how}")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

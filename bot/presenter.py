@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.frames import FrameTurns
-from bot.game_threads import closed, post_channel, post_standings
+from bot.game_threads import channel_line_closed, closed, post_channel, post_standings
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.pictures import WORKERS
@@ -116,9 +116,13 @@ class DiscordPresenter(TablePictures):
         if reason == GONE:
             self._jobs.pop(table.game_id, None)
             self.posts.forget(table.game_id)
+            if table.thread_id is not None:  # its thread went, its channel may not: the lobby (or line) there says so
+                gone = closed_message(table, "stopped" if table.state is not None else "cancelled")
+                self._queue(table, lambda: channel_line_closed(self.bot, table, gone))
             return
         embed = closed_message(table, reason)  # then its thread, if any, is archived
-        self._queue(table, lambda: closed(self.bot, table, self._edit(table, embed=embed, attachments=[], view=None)))
+        self._queue(table, lambda: closed(self.bot, table, self._edit(table, embed=embed, attachments=[], view=None),
+                                          embed))
 
     def game_broken(self, stored: StoredGame, reason: str) -> None:
         """Tell the channel its game could not be resumed."""

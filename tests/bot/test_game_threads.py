@@ -119,6 +119,32 @@ async def test_the_start_option_opens_a_thread_and_stopping_archives_it(world: W
     await running.presenter.idle()
     await fake.wait_until(lambda: thread.archived, what="the thread to be archived")
     assert all(t.game_id != game_id for t in running.service.tables)
+    assert lobby.embeds[0]["title"] == "Match stopped" and lobby.components == []  # the channel's line says so too
+    assert fake.violations == []
+
+
+async def test_a_lobby_whose_thread_a_moderator_deletes_says_so_in_the_channel(world: World,
+                                                                                running: DreamcatsBot) -> None:
+    fake = world.fake
+    table = await lobby_in_thread(world, running)
+    lobby = fake.messages_by_id[table.thread_id or 0]
+    fake.delete_channel(fake.channels[table.thread_id or 0])
+    await fake.wait_until(lambda: running.service.in_channel(world.games.id) is None, what="the lobby closed")
+    await running.presenter.idle()
+    await fake.wait_until(lambda: lobby.components == [], what="the lobby's buttons gone")
+    assert lobby.embeds[0]["title"] == "Lobby closed"
+    assert fake.violations == []
+
+
+async def test_a_game_opened_in_a_thread_people_made_closes_when_that_thread_is_deleted(
+        world: World, running: DreamcatsBot) -> None:
+    fake = world.fake
+    allow_threads(fake, world)
+    made = fake.add_thread(world.games, "our table")
+    await fake.slash(world.ana, made, "dreamcats start", points=30)
+    assert running.service.in_channel(made.id) is not None
+    fake.delete_channel(made)
+    await fake.wait_until(lambda: running.service.in_channel(made.id) is None, what="the game closed with its thread")
     assert fake.violations == []
 
 
