@@ -47,5 +47,7 @@ async def _play_again(click: Click) -> None:
     table = await play_again(click.service, last, click.person, locale=locale)
     if click.interaction.channel_id not in (None, table.channel_id):  # pressed in the last match's own thread
         await lobby_in_new_thread(bot, click.interaction, table, lobby_message(table))
+        # The thread it was pressed in is archived and shows nothing new: the presser is told where the lobby is.
+        await say(click.interaction, t("again.lobby_in_channel", click.locale, channel=f"<#{table.channel_id}>"))
         return
     click.service.notifier.table_changed(table)

@@ -58,9 +58,10 @@ async def test_with_the_server_setting_the_match_lives_in_its_thread(world: Worl
     # Play again, pressed in the archived thread: the new lobby is in the channel and opens a thread of its own.
     standings = next(m for m in in_thread if f"dc:{table.game_id}:again" in m.custom_ids)
     pressed = await fake.click(world.bo, standings, f"dc:{table.game_id}:again")
-    assert pressed.reply is None or not pressed.reply.ephemeral
     await running.presenter.idle()
     await fake.idle()
+    told = pressed.private_reply  # the thread it was pressed in shows nothing new: Bo is told where the lobby is
+    assert told is not None and told.content == f"The new lobby is open in <#{world.games.id}>."
     again = running.service.in_channel(world.games.id)
     assert again is not None and again.state is None and again.thread_id not in (None, thread.id)
     lobby = fake.messages_by_id[again.thread_id]  # the new thread starts from the new lobby, in the channel
