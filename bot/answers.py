@@ -113,7 +113,7 @@ async def send_answer(interaction: discord.Interaction, answer: Answer) -> None:
         interaction.extras[ANSWERED] = True  # the placeholder is being filled: nothing else should fill it
         if answer.ephemeral and not interaction.extras.get(PRIVATE_PLACEHOLDER) and await _drop(interaction):
             await interaction.followup.send(**answer.message(), ephemeral=True)
-        elif answer.embed is None and answer.text is not None:
+        elif answer.embed is None and answer.view is None and answer.text is not None:
             await say(interaction, answer.text)  # it falls back to a followup itself
         else:
             await _fill(interaction, answer)

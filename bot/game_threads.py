@@ -9,7 +9,7 @@ thread is archived when the match ends or is stopped. Without the permissions th
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Literal
 
 import discord
@@ -146,10 +146,12 @@ async def post_standings(bot: DreamcatsBase, table: Table, *, embed: discord.Emb
     await archive(bot, table)
 
 
-async def closed(bot: DreamcatsBase, table: Table, marking: Awaitable[None], embed: discord.Embed) -> None:
+async def closed(bot: DreamcatsBase, table: Table, marking: Callable[[], Awaitable[None]],
+                 embed: discord.Embed) -> None:
     """The game was cancelled or stopped: its message is marked (`marking`); a match in its thread also marks its line
     in the channel with `embed`; then the thread is archived."""
-    await marking
+    if not lobby_moving(table):  # else the table never reached its thread: only the line in the channel is marked
+        await marking()
     if table.state is not None:
         await channel_line_closed(bot, table, embed)
     await archive(bot, table)

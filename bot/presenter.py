@@ -121,8 +121,8 @@ class DiscordPresenter(TablePictures):
                 self._queue(table, lambda: channel_line_closed(self.bot, table, gone))
             return
         embed = closed_message(table, reason)  # then its thread, if any, is archived
-        self._queue(table, lambda: closed(self.bot, table, self._edit(table, embed=embed, attachments=[], view=None),
-                                          embed))
+        self._queue(table, lambda: closed(self.bot, table, lambda: self._edit(table, embed=embed, attachments=[],
+                                                                              view=None), embed))
 
     def game_broken(self, stored: StoredGame, reason: str) -> None:
         """Tell the channel its game could not be resumed."""

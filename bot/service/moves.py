@@ -20,6 +20,7 @@ from bot.service.rulebooks import rules_of
 from bot.service.table import STAND_IN_STRENGTH, LogEntry, Table
 from bot.service.unseen import unseen_since
 from bot.storage.records import DREAMCATS
+from game.dreamcats.tracking import seen_since
 
 # The service handles the actions and events of every game alike (game.modes); each game's own code knows them.
 Action: TypeAlias = Any
@@ -96,8 +97,9 @@ def timed_out(table: Table, seat: int, rng: random.Random) -> list[Event]:
     # where its first turn they have not seen yet began in the round's public history.
     start = len(table.state.round.history) if table.game == DREAMCATS else None
     events = play_out_turn(table, seat, STAND_IN_STRENGTH, rng)
-    if start is not None and not record.handed_over and unseen_since(table, seat) is None:
-        record.unseen_peek = (round_number, start)
+    if start is not None and not record.handed_over and unseen_since(table, seat) is None and (
+            table.state.round.number == round_number and seen_since(table.state.round.history, seat, start)):
+        record.unseen_peek = (round_number, start)  # only where the stand-in saw a card still in a dream
     return events
 
 

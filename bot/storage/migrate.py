@@ -46,10 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         return asyncio.run(_run(url, check=args.check, new=args.new))
-    except (DBAPIError, OSError) as exc:  # as the bot says it at start (bot.connection)
-        cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
-        print(f"dreamcats migrate: cannot open the database ({type(cause).__name__}: {cause}); check the URL (and "
-              "that its server runs)", file=sys.stderr)
+    except CannotOpenError as exc:  # as the bot says it at start (bot.connection)
+        print(f"dreamcats migrate: cannot open the database ({exc}); check the URL (and that its server runs)",
+              file=sys.stderr)
         return EXIT_DATABASE
     except Exception as exc:  # a command-line tool reports any failure in one line
         print(f"dreamcats migrate: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -64,10 +63,18 @@ def _sqlite_file_missing(url: str) -> bool:
         not Path(file).exists())
 
 
+class CannotOpenError(Exception):
+    """The database could not be reached or opened at all (not a migration that failed on it)."""
+
+
 async def _run(url: str, *, check: bool, new: str | None) -> int:
     engine = create_engine(url)
     try:
-        before = await current_revision(engine)
+        try:
+            before = await current_revision(engine)  # the first connection: failing here, the database is not open
+        except (DBAPIError, OSError) as exc:
+            cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+            raise CannotOpenError(f"{type(cause).__name__}: {cause}") from exc
         head = head_revision()
         if new is not None:
             await upgrade_to_head(engine)

@@ -87,7 +87,7 @@ def stand_in_peek(table: Table, obs: Observation, seat: int, start: int, locale:
     names = text_names(table, locale)
     seen = ", ".join(t("private.card_at", locale, card=card_name(obs.known[s], locale), position=s.position + 1)
                      if s.seat == seat else
-                     t("private.card_moved", locale, card=card_name(obs.known[s], locale),
+                     t("private.card_elsewhere", locale, card=card_name(obs.known[s], locale),
                        slot=slot_text(s, names, locale)) for s in slots)
     return Private(t("private.stand_in_peek", locale, cards=seen), showing=slots, reveal=True)
 

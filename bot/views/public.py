@@ -92,9 +92,10 @@ def table_content(table: Table) -> str:
     return cut("\n".join([*lines, "", turn_line]).strip(), 2000)
 
 
-def table_items(table: Table) -> list[ButtonSpec]:
-    """The table buttons; their custom_ids carry the move number, so a button from an earlier moment is refused."""
-    state, loc, gid = table.state, table.locale, table.game_id
+def table_items(table: Table, locale: str | None = None) -> list[ButtonSpec]:
+    """The table buttons (in `locale`, else the table's); their custom_ids carry the move number, so a button from an
+    earlier moment is refused."""
+    state, loc, gid = table.state, locale or table.locale, table.game_id
     assert state is not None
     number = table.move_number
     top = state.round.discard[-1]  # face up (RULES.md §3): the whole public observation is not needed for it

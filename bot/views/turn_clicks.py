@@ -46,14 +46,17 @@ dreamcats = partial(handler, game=DREAMCATS)  # a Dreamcats turn button: refused
 
 # -- the table message: quick refusals, else a deferred ephemeral reply ------------------------------------------------
 async def _peek_first(click: Click, table: Table, seat: int) -> bool:
-    """A seat that has not looked at two cards yet is shown the initial peek first; one whose time ran out before it
-    did is shown the two cards the stand-in looked at for it, before anything else it does this round."""
+    """A seat that has not looked at two cards yet is shown the initial peek first; one whose turn timed out is shown
+    the cards its stand-in looked at for it (bot.service.unseen), once, before anything else it does."""
     assert table.state is not None
     obs = observe(table.state, seat)
     if table.state.round.peeked[seat]:
         start = unseen_since(table, seat)
-        shown = private.stand_in_peek(table, obs, seat, start, click.locale) if start is not None else None
-        if shown is None:
+        if start is None:
+            return False
+        shown = private.stand_in_peek(table, obs, seat, start, click.locale)
+        if shown is None:  # what it saw has left the dreams since: nothing to show, and nothing to keep marked
+            await mark_peek_shown(click.service, table.game_id, seat)
             return False
         hold(click.interaction, new_message=True, table=table)
         table = await mark_peek_shown(click.service, table.game_id, seat)
@@ -164,7 +167,7 @@ async def _initial_peek(click: Click) -> None:
                                        round_number=click.bid.int_arg(0))
     view, table = outcome.view, outcome.table
     starting = view.my_turn and view.step is Step.START and table.paused_until is None
-    turn = [spec.item() for spec in table_items(table)[:3]] if starting else []  # Draw, Take, Wake up!
+    turn = [spec.item() for spec in table_items(table, click.locale)[:3]] if starting else []  # Draw, Take, Wake up!
     await show(click.interaction, private.peek_result(view, outcome.seat, positions, click.locale, turn), table, view)
 
 

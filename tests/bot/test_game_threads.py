@@ -137,7 +137,7 @@ async def test_a_lobby_whose_thread_a_moderator_deletes_says_so_in_the_channel(w
     assert fake.violations == []
 
 
-async def test_a_game_opened_in_a_thread_people_made_closes_when_that_thread_is_deleted(
+async def test_a_game_opened_in_a_thread_people_made_closes_when_that_thread_is_deleted_or_archived(
         world: World, running: DreamcatsBot) -> None:
     fake = world.fake
     allow_threads(fake, world)
@@ -146,6 +146,11 @@ async def test_a_game_opened_in_a_thread_people_made_closes_when_that_thread_is_
     assert running.service.in_channel(made.id) is not None
     fake.delete_channel(made)
     await fake.wait_until(lambda: running.service.in_channel(made.id) is None, what="the game closed with its thread")
+    archived = fake.add_thread(world.games, "another table")
+    await fake.slash(world.ana, archived, "dreamcats start", points=30)
+    assert running.service.in_channel(archived.id) is not None
+    fake.archive_thread(archived)  # a moderator closes it: its game goes with it
+    await fake.wait_until(lambda: running.service.in_channel(archived.id) is None, what="the game closed")
     assert fake.violations == []
 
 

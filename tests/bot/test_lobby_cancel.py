@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.client import DreamcatsBot
+from bot.cog import DreamcatsCog
 from bot.service import Table
 from tests.bot.conftest import World
 
@@ -37,9 +38,12 @@ async def test_cancel_pressed_on_a_lobby_that_became_a_match_stops_nothing(world
     assert fake.violations == []
 
 
+@pytest.mark.parametrize("slow", [False, True])
 async def test_stop_on_a_lobby_that_a_start_turns_into_a_match_asks_the_match_s_question(
-        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch) -> None:
+        world: World, running: DreamcatsBot, monkeypatch: pytest.MonkeyPatch, slow: bool) -> None:
     fake = world.fake
+    if slow:  # the stop waited behind the Start: "thinking…" was shown first, and the question fills it
+        monkeypatch.setattr(DreamcatsCog, "answer_within", 0.0)
     lobby = (await fake.slash(world.ana, world.games, "dreamcats start", points=30)).reply
     assert lobby is not None
     game_id = next(t.game_id for t in running.service.tables if t.channel_id == world.games.id)

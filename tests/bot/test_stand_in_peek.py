@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.client import DreamcatsBot
-from bot.service import ManualClock, Seat, Table
+from bot.service import ManualClock, Seat, Table, moves
+from bot.service.unseen import unseen_since
 from bot.views import private
 from game.dreamcats import (
     DiscardDrawn,
@@ -22,6 +26,7 @@ from game.dreamcats import (
     UseTakeTwo,
     observe,
 )
+from game.dreamcats.tracking import seen_since
 from tests.bot.conftest import World, make_bot
 from tests.bot.test_endtoend import open_table
 from tests.game.support import C, play, rigged
@@ -40,12 +45,12 @@ def test_a_card_swap_two_moved_is_shown_in_its_new_place() -> None:
     assert step is not None
     # Ana's stand-in also kept the drawn 9 at position 2: she is shown that too.
     assert step.text == ("Your time ran out, so the computer player that stood in for you looked at these cards for "
-                         "you: 1, now at Bo's position 2 (moved by Swap 2), 3 at position 3, 9 at position 2. "
+                         "you: 1 at Bo's position 2, 3 at position 3, 9 at position 2. "
                          "Remember them!")
     assert step.showing == [Slot(1, 1), Slot(0, 2), Slot(0, 1)]
 
 
-def test_only_what_the_stand_in_saw_is_shown_and_nothing_once_it_all_left_the_dreams() -> None:
+def test_a_stand_in_that_saw_nothing_to_keep_shows_nothing() -> None:
     state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, C.SWAP_2, 9, 9], peek=False)
     play(state, InitialPeek(0, (0, 1)), InitialPeek(1, (2, 3)), Draw(0), SwapDrawn(0, 2))  # Ana herself
     start = len(observe(state, 0).history)
@@ -154,3 +159,15 @@ async def test_one_sent_to_the_initial_peek_by_draw_goes_on_from_the_peek_s_resu
     await players.choose(world.bo, bo_choice, players.sid("peek0", after.state.round.number), ["0", "1"])
     assert not any(":draw:" in c for c in bo_choice.custom_ids)
     assert world.fake.violations == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_timed_out_turn_marks_cards_to_show_only_where_the_stand_in_saw_one(seed: int) -> None:
+    state = rigged([[1, 2, 3, 4], [5, 6, 7, 8]], draw=[9, C.PEEK_1, 0, C.SWAP_2, 3, 9], peek=seed % 2 == 0)
+    table = _table(state)
+    start = len(state.round.history)
+    moves.timed_out(table, 0, random.Random(seed))  # the stand-in plays Ana's turn as it sees fit
+    if state.round.number != 1:
+        return  # the turn ended the round: the reveal shows everything
+    saw = seen_since(state.round.history, 0, start)
+    assert (unseen_since(table, 0) is not None) == bool(saw)
