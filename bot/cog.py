@@ -26,6 +26,7 @@ from bot.i18n import command_str, error_text, resolve_locale, t
 from bot.permission_hints import missing_permissions
 from bot.ping_choice import PING_CHOICES, pings_answer
 from bot.rules_shown import RULES_SHOWN, server_default_game
+from bot.running_game import point_to
 from bot.sending import SENDING_FAILED, interaction_gone, log_failure
 from bot.service import GameGoneError, GameRunningError, Person, Table
 from bot.service.errors import MatchStartedError
@@ -110,7 +111,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             # still showing it (no message yet): that would post it twice.
             if running.message_id is not None:
                 self.bot.presenter.table_changed(running)
-            await self._point_to(interaction, GameRunningError(running.game_id, running.message_id,
+            await point_to(interaction, GameRunningError(running.game_id, running.message_id,
                                                                running.message_place))
             return
         # The lobby itself is the answer; only when opening it is slow does a "thinking…" placeholder come first.
@@ -120,7 +121,7 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
         try:
             table = await answer_when_done(interaction, opening, self.answer_within)
         except GameRunningError as exc:
-            await self._point_to(interaction, exc)
+            await point_to(interaction, exc)
             return
         except StartOptionError as exc:
             await _private(interaction, exc.text(locale))
@@ -197,15 +198,6 @@ class DreamcatsCog(commands.GroupCog, group_name=command_str("command.dreamcats.
             await _private(interaction, text)
         except SENDING_FAILED as exc:
             log.warning("could not tell the user about the failure: %s", exc)
-
-    async def _point_to(self, interaction: discord.Interaction, exc: GameRunningError) -> None:
-        locale = resolve_locale(interaction.locale)
-        if exc.message_id is None:  # its lobby is still being posted: nothing to link to yet
-            await _private(interaction, t("start.already_running_unposted", locale))
-            return
-        place = exc.place or interaction.channel_id  # a game played in its own thread has its table there
-        link = f"https://discord.com/channels/{interaction.guild_id}/{place}/{exc.message_id}"
-        await _private(interaction, t("start.already_running", locale, link=link))
 
     @app_commands.command(name=command_str("command.rules.name"), description=command_str("command.rules.description"))
     @app_commands.rename(game=command_str("command.rules.option.game.name"))

@@ -10,6 +10,8 @@ from bot.game_threads import lobby_in_new_thread
 from bot.hub import DreamcatsBase
 from bot.i18n import resolve_locale, t
 from bot.permission_hints import missing_permissions
+from bot.running_game import point_to
+from bot.service import GameRunningError
 from bot.service.again import play_again
 from bot.storage import LastMatch, ServerSettingsRecord, get_server_settings, last_match
 from bot.views.click import Click, handler
@@ -44,7 +46,11 @@ async def _play_again(click: Click) -> None:
         await say(click.interaction, t("start.missing_permissions", click.locale, permissions=names))
         return
     locale = server.table_locale or resolve_locale(click.interaction.guild_locale)
-    table = await play_again(click.service, last, click.person, locale=locale)
+    try:
+        table = await play_again(click.service, last, click.person, locale=locale)
+    except GameRunningError as exc:  # a lobby or match is open there already (a second press, say): linked to
+        await point_to(click.interaction, exc)
+        return
     if click.interaction.channel_id not in (None, table.channel_id):  # pressed in the last match's own thread
         await lobby_in_new_thread(bot, click.interaction, table, lobby_message(table))
         # The thread it was pressed in is archived and shows nothing new: the presser is told where the lobby is.

@@ -105,6 +105,11 @@ async def test_a_double_click_opens_one_lobby(world: World, running: DreamcatsBo
     assert len(lobbies) == 1  # (the first match's lobby became its table)
     refused = [c for c in clicks if c.reply is not None and c.reply.ephemeral]
     assert len(refused) == 2
+    lobby = running.service.in_channel(world.games.id)
+    assert lobby is not None and lobby.message_id is not None
+    late = await fake.click(world.bo, standings, f"dc:{players.game_id}:again")  # once the lobby is posted
+    told = late.private_reply
+    assert told is not None and f"/{world.games.id}/{lobby.message_id}" in told.content  # a link to it
     assert fake.violations == []
 
 
