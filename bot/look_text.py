@@ -74,3 +74,36 @@ def verdict_lines(hindsight: Hindsight, locale: str) -> list[str]:
     else:
         key = "look.missed" if h.missed > 0 else "look.waited_well" if h.missed < 0 else "look.waited_even"
     return [*lines, t(key, locale, **params)]
+
+
+def turns_fitted(hindsight: Hindsight, locale: str, limit: int) -> str:
+    """The turn lines within `limit` characters (a long round's turns do not fit one embed field): the earliest give
+    way, never the last (the call, if any) nor the turn the verdict names."""
+    lines = turn_lines(hindsight, locale)
+    keep = {len(lines) - 1} | {i for i, check in enumerate(hindsight.turns) if check is hindsight.best}
+    return fitted(lines, keep, limit)
+
+
+def fitted(lines: list[str], keep: set[int], limit: int) -> str:
+    """The lines joined within `limit` characters: the earliest lines not in `keep` give way first, each run of them
+    shown as "…"."""
+    droppable = iter([index for index in range(len(lines)) if index not in keep])
+    dropped: set[int] = set()
+    text = _joined(lines, dropped)
+    while len(text) > limit:
+        index = next(droppable, None)
+        if index is None:  # what must stay is too long itself: cut at a line's end
+            return text[: limit - 2].rsplit("\n", 1)[0] + "\n…"
+        dropped.add(index)
+        text = _joined(lines, dropped)
+    return text
+
+
+def _joined(lines: list[str], dropped: set[int]) -> str:
+    shown: list[str] = []
+    for index, line in enumerate(lines):
+        if index not in dropped:
+            shown.append(line)
+        elif not shown or shown[-1] != "…":
+            shown.append("…")
+    return "\n".join(shown)

@@ -10,7 +10,7 @@ import discord
 from bot.hub import DreamcatsBase
 from bot.i18n import t
 from bot.look_back import KeptRound, NotInRoundError, RoundGoneError, recall
-from bot.look_text import card_lines, turn_lines, verdict_lines
+from bot.look_text import card_lines, fitted, turns_fitted, verdict_lines
 from bot.markdown import escape_name
 from bot.views.click import Click, handler
 from bot.views.holds import hold, release
@@ -27,20 +27,12 @@ def look_embed(kept: KeptRound, seat: int, locale: str) -> discord.Embed:
     hindsight = look_back(kept.story, seat)
     embed = discord.Embed(title=t("look.title", locale, number=hindsight.number), colour=COLOUR)
     names = [escape_name(name) for name in kept.names]  # kept as typed
-    sections = (("look.cards_title", card_lines(hindsight, names, locale)),
-                ("look.turns_title", turn_lines(hindsight, locale)),
-                ("look.verdict_title", verdict_lines(hindsight, locale)))
-    for title, lines in sections:
-        embed.add_field(name=t(title, locale), value=_fitted(lines), inline=False)
+    sections = (("look.cards_title", fitted(card_lines(hindsight, names, locale), set(), _FIELD)),
+                ("look.turns_title", turns_fitted(hindsight, locale, _FIELD)),
+                ("look.verdict_title", fitted(verdict_lines(hindsight, locale), set(), _FIELD)))
+    for title, value in sections:
+        embed.add_field(name=t(title, locale), value=value, inline=False)
     return embed.set_footer(text=t("look.footer", locale))
-
-
-def _fitted(lines: list[str]) -> str:
-    """The lines, as many as fit in one field (a long round's turns: the last ones are left out, with an ellipsis)."""
-    text = "\n".join(lines)
-    if len(text) <= _FIELD:
-        return text
-    return text[: _FIELD - 2].rsplit("\n", 1)[0] + "\n…"
 
 
 @handler("look")

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.client import DreamcatsBot
 from bot.look_back import KeptRound, key_of, recall
-from bot.look_text import card_lines, turn_lines, verdict_lines
+from bot.look_text import card_lines, turn_lines, turns_fitted, verdict_lines
 from bot.service import Seat, Table
 from bot.storage import Database
 from bot.storage.models import BotState
@@ -194,3 +194,14 @@ async def test_a_round_is_kept_for_thirty_days(tmp_path: Path) -> None:
         assert (await recall(db, "ef567890", 1)).users == (7, None)
     finally:
         await db.close()
+
+
+def test_a_long_round_keeps_the_call_and_the_best_turn_in_its_one_field() -> None:
+    turns = tuple((30 - i if i != 2 else 3, 9) for i in range(24))  # turn 3 was the moment; 24 turns do not fit
+    hindsight = _hindsight(turns, called=True, succeeded=False, score=25)
+    every = turn_lines(hindsight, "en")
+    assert len("\n".join(every)) > 1024
+    shown = turns_fitted(hindsight, "en", 1024)
+    assert len(shown) <= 1024 and every[2] in shown and every[-1] in shown and "(your Wake up!)" in shown
+    assert shown.split("\n")[:3] == ["…", every[2], "…"]  # the earliest gave way, each run of them one "…"
+    assert every[0] not in shown and every[3] not in shown
