@@ -20,7 +20,7 @@ from bot.texts import text_names
 from bot.views.click import Click, handler
 from bot.views.holds import clicked_ephemeral, hold
 from bot.views.replies import show
-from game.catduel import Action, EventKind, Observation, Prelude, Strategy, legal_actions, observe
+from game.catduel import Action, EventKind, Observation, Phase, Prelude, Strategy, legal_actions, observe
 
 
 @handler("cdcat")
@@ -100,6 +100,9 @@ async def _prelude(click: Click) -> None:
     if not 0 <= code <= len(ABILITIES):
         raise StaleButtonError("That ability is not one of ours.")
     ability = ABILITIES[code - 1] if code else None
+    if match_of(click.table()).duel.phase is not Phase.PRELUDE:  # the strategies have opened since
+        click.service.refresh(click.bid.game_id)
+        raise StaleButtonError("The prelude is over.")
     await _choose(click, lambda seat: Prelude(seat, ability), "")
 
 

@@ -20,11 +20,12 @@ async def table_file(obs: Observation, names: Sequence[str], text: CatDuelText) 
     return picture_file(*await draw_apart(picture_work.table_png, obs, tuple(names), text), "table.png")
 
 
-async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText) -> discord.File:
-    """A seat's own cat and chance cards (for its ephemeral reply only), as hand.png."""
+async def hand_file(obs: Observation, names: Sequence[str], text: CatDuelText, *, choosing: bool = True
+                    ) -> discord.File:
+    """A seat's own cat and chance cards (for its ephemeral reply only), as hand.png (`choosing`: not between duels)."""
     assert obs.seat is not None, "a hand picture shows one seat's own cards"
     seat_names = tuple(names)
-    return picture_file(*await draw(lambda: (encode_png(render_hand(obs, seat_names, text=text)),
+    return picture_file(*await draw(lambda: (encode_png(render_hand(obs, seat_names, text=text, choosing=choosing)),
                                       hand_alt(obs, seat_names, text))), "hand.png")
 
 

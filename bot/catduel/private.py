@@ -62,7 +62,8 @@ class DuelStep:
 
 async def _hand_picture(table: Table, obs: Observation, locale: str) -> discord.File | None:
     """The seat's picture, or None when it cannot be drawn in time (the text and the buttons name the cards)."""
-    return await in_time(hand_file(obs, seat_names(table, locale), picture_text(locale)), table.game_id, PICTURE_WITHIN)
+    drawing = hand_file(obs, seat_names(table, locale), picture_text(locale), choosing=table.paused_until is None)
+    return await in_time(drawing, table.game_id, PICTURE_WITHIN)
 
 
 def duel_step(table: Table, obs: Observation, legal: Sequence[Action], locale: str, *, draft: Draft | None = None,
@@ -73,18 +74,20 @@ def duel_step(table: Table, obs: Observation, legal: Sequence[Action], locale: s
         text = _waiting_text(table, obs, names, locale)
         items: list[discord.ui.Item[Any]] = []
     elif obs.phase is Phase.PRELUDE:
-        text, items = _prelude_text(obs, locale), prelude_buttons(table, obs, legal, locale)
+        text, items = _prelude_text(table, obs, locale), prelude_buttons(table, obs, legal, locale)
     else:
         chosen = draft_of(obs.my_strategy, obs)
         draft = draft if draft is not None else chosen
-        text = _strategy_text(table, obs, names, draft, chosen, locale)
+        text = _strategy_text(table, obs, names, draft, chosen, legal, locale)
         items = strategy_items(table, obs, legal, draft, seat_names(table, locale), locale)
     return DuelStep(f"{before}\n\n{text}" if before else text, items)
 
 
 def _waiting_text(table: Table, obs: Observation, names: Sequence[str], locale: str) -> str:
-    """Between duels, out of the duel, or waiting for the others to choose."""
-    if obs.over or table.paused_until is not None:
+    """The match's end, between duels, out of the duel, or waiting for the others to choose."""
+    if obs.over:
+        return t("catduel.private.match_over", locale)
+    if table.paused_until is not None:
         return t("catduel.private.between", locale)
     if obs.seat not in obs.living:
         return t("catduel.private.out", locale)
@@ -94,28 +97,35 @@ def _waiting_text(table: Table, obs: Observation, names: Sequence[str], locale: 
     return t("catduel.private.skipping", locale)  # Loneliness: no strategy this round
 
 
-def _prelude_text(obs: Observation, locale: str) -> str:
-    """What the prelude asks, and what the seat chose if it has."""
-    text = t("catduel.private.prelude", locale, round=obs.round)
+def _prelude_text(table: Table, obs: Observation, locale: str) -> str:
+    """What the prelude asks, what the seat chose if it has, and when the one clock runs out."""
+    lines = [t("catduel.private.prelude", locale, round=obs.round)]
     if obs.seat in obs.chosen:
         mine = (t("catduel.private.pass", locale) if obs.my_prelude is None
                 else ability_name(obs.my_prelude, locale))
-        text += "\n" + t("catduel.private.prelude_chosen", locale, choice=mine)
-    return text
+        lines.append(t("catduel.private.prelude_chosen", locale, choice=mine))
+    return "\n".join([*lines, *_deadline(table, locale)])
+
+
+def _deadline(table: Table, locale: str) -> list[str]:
+    """When the phase's one clock runs out, where it runs."""
+    if table.deadline is None:
+        return []
+    return [t("table.deadline", locale, when=f"<t:{int(table.deadline.timestamp())}:R>")]
 
 
 def _strategy_text(table: Table, obs: Observation, names: Sequence[str], draft: Draft, chosen: Draft,
-                   locale: str) -> str:
+                   legal: Sequence[Action], locale: str) -> str:
     """The round's question, the choice confirmed (changeable until all have chosen) or the draft so far."""
     lines = [t("catduel.private.choose", locale, round=obs.round)]
     if obs.seat in obs.chosen and obs.my_strategy is not None:
         lines.append(t("catduel.private.chosen", locale, strategy=strategy_text(obs.my_strategy, names, locale)))
     if draft.move is not None and draft != chosen:
         strategy = Strategy(draft.move, draft.targets, card_at(obs, draft.card))
-        lines.append(t("catduel.private.draft", locale, strategy=strategy_text(strategy, names, locale)))
-    if table.deadline is not None:
-        lines.append(t("table.deadline", locale, when=f"<t:{int(table.deadline.timestamp())}:R>"))
-    return "\n".join(lines)
+        complete = draft.choice(obs, legal) is not None  # a scratch with several cats in reach names its target
+        key = "catduel.private.draft" if complete else "catduel.private.draft_target"
+        lines.append(t(key, locale, strategy=strategy_text(strategy, names, locale)))
+    return "\n".join([*lines, *_deadline(table, locale)])
 
 
 def prelude_buttons(table: Table, obs: Observation, legal: Sequence[Action], locale: str

@@ -30,8 +30,10 @@ def strategy_words(strategy: Strategy, names: Sequence[str], text: CatDuelText) 
     return words
 
 
-def render_hand(obs: Observation, names: Sequence[str], *, text: CatDuelText = ENGLISH) -> Image.Image:
-    """The seat's own picture: only ever sent in its own ephemeral reply."""
+def render_hand(obs: Observation, names: Sequence[str], *, text: CatDuelText = ENGLISH,
+                choosing: bool = True) -> Image.Image:
+    """The seat's own picture: only ever sent in its own ephemeral reply (`choosing`: its choice is open now, not
+    in the pause between duels)."""
     assert obs.seat is not None, "a hand picture shows one seat's own cards"
     seat = obs.seat
     frame = scene.background(HAND_W, HAND_H, moon=False).convert("RGBA")
@@ -48,7 +50,7 @@ def render_hand(obs: Observation, names: Sequence[str], *, text: CatDuelText = E
     scene.paste(frame, title, 268, 16)
     for index, card in enumerate(obs.hand):
         scene.paste(frame, _card(card, text), 268 + index * (CARD_W + 12), 56)
-    _choice_line(frame, obs, names, text)
+    _choice_line(frame, obs, names, text, choosing)
     return frame.convert("RGB")
 
 
@@ -77,12 +79,13 @@ def _wrapped(words: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def _choice_line(frame: Image.Image, obs: Observation, names: Sequence[str], text: CatDuelText) -> None:
+def _choice_line(frame: Image.Image, obs: Observation, names: Sequence[str], text: CatDuelText,
+                 choosing: bool) -> None:
     if obs.my_strategy is not None:
         words = text.your_choice.format(choice=strategy_words(obs.my_strategy, names, text))
     elif obs.seat in obs.chosen and obs.my_prelude is not None:
         words = text.your_choice.format(choice=text.word(obs.my_prelude))
-    elif obs.to_choose and obs.seat in obs.waiting_for:
+    elif choosing and obs.to_choose and obs.seat in obs.waiting_for:
         words = text.to_choose
     else:
         return

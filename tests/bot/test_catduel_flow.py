@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import DreamcatsBot
 from bot.i18n import t
-from bot.service import ManualClock, Person, Table
+from bot.service import ManualClock, Person, Seat, Table
 from bot.service.errors import PickTakenError
 from bot.service.lobby import pick
 from bot.views.click import HANDLERS, Click
@@ -207,3 +207,44 @@ async def test_every_person_still_choosing_is_pinged_and_each_ping_goes_with_the
         await world.fake.wait_until(lambda: bo_ping.deleted, what="Bo's ping deleted")
         assert not ana_ping.deleted and len(pings()) == 2  # Ana's stays, not posted again
     assert world.fake.violations == []
+
+
+async def test_a_scratch_still_without_its_target_asks_for_one_and_an_old_prelude_button_is_stale(
+        world: World) -> None:
+    bot = make_bot(world)
+    async with world.fake.run(bot):
+        duel = await open_catduel(world, bot, duels=1)
+        await _to_strategy(duel)
+        round_number = observe(duel.state(), None).round
+        reply = await duel.open_move(world.ana)
+        assert "Time runs out" in reply.embeds[0]["description"] or "<t:" in reply.embeds[0]["description"]
+        scratch = next(c for c in reply.custom_ids if c.endswith(":3") and ":cdm:" in c)
+        await duel.click(world.ana, reply, scratch)
+        targets = [c for c in reply.custom_ids if ":cdt:" in c]
+        assert targets  # two other cats: the scratch needs its target before Confirm
+        assert "choose whom to scratch, then press **Confirm**" in reply.embeds[0]["description"]
+        await duel.pick(world.ana, reply, targets[0], ["3"])
+        assert "press **Confirm** to make it your choice" in reply.embeds[0]["description"]
+        [confirm] = [c for c in reply.custom_ids if ":cdc:" in c]
+        await duel.click(world.ana, reply, confirm)
+
+        # A prelude button from before the strategies opened is refused as stale, not as a wrong move.
+        old_pass = f"dc:{duel.game_id}:cdp:{round_number}:0"  # as her reply showed it in the prelude
+        reply.components[:] = [{"type": 1, "components": [{"type": 2, "style": 2, "label": "Pass",
+                                                            "custom_id": old_pass}]}]
+        stale = await duel.click(world.ana, reply, old_pass)
+        said = stale.private_reply
+        assert said is not None and "earlier moment" in (said.content or str(said.embeds)), said
+    assert world.fake.violations == []
+
+
+def test_the_end_of_the_match_is_said_as_such_not_as_a_next_duel() -> None:
+    from bot.catduel.private import duel_step
+    from tests.images.catduel.scenarios import played_until
+
+    state = played_until(2, 3, lambda s: s.over, best_of=1)
+    seats = [Seat(1, "Ana"), Seat(2, "Bo")]
+    table = Table("abcdef0123", 1, 2, 1, CatDuelSettings(), "en", seats, datetime.now(UTC), state=state,
+                  game="catduel")
+    step = duel_step(table, observe(state, 0), [], "en")
+    assert step.text == "The match is over: the standings are on the table." and step.items == []
