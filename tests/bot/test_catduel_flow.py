@@ -248,3 +248,18 @@ def test_the_end_of_the_match_is_said_as_such_not_as_a_next_duel() -> None:
                   game="catduel")
     step = duel_step(table, observe(state, 0), [], "en")
     assert step.text == "The match is over: the standings are on the table." and step.items == []
+
+
+def test_the_prelude_says_when_its_clock_runs_out() -> None:
+    from bot.catduel.private import duel_step
+    from game.catduel import legal_actions
+    from tests.images.catduel.scenarios import played_until
+
+    state = played_until(2, 3, lambda s: not s.over and observe(s, None).phase is Phase.PRELUDE
+                         and 0 in observe(s, None).waiting_for, best_of=3)
+    seats = [Seat(1, "Ana"), Seat(2, "Bo")]
+    table = Table("abcdef0123", 1, 2, 1, CatDuelSettings(), "en", seats, datetime.now(UTC), state=state,
+                  game="catduel")
+    table.deadline = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+    step = duel_step(table, observe(state, 0), legal_actions(state, 0), "en")
+    assert step.items and f"<t:{int(table.deadline.timestamp())}:R>" in step.text
