@@ -24,8 +24,8 @@ class CatDuelText:
 
     duel_round: str = "Duel {duel} · Round {round}"
     best_of: str = "Best of {best_of}, first to {wins}"
-    chosen: str = "{chosen} of {total} have chosen"
-    prelude: str = "Prelude: {chosen} of {total} have chosen"
+    chosen: str = "{chosen} of {total} chosen"  # one form for every count: the picture's words have no plurals
+    prelude: str = "Prelude: {chosen} of {total} chosen"
     last_round: str = "Round {round} revealed"
     out: str = "Out"
     hp: str = "{hp} / 20 HP"

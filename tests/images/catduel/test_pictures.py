@@ -54,7 +54,7 @@ def test_no_label_runs_off_the_picture_at_five_or_six_cats() -> None:
 
 
 def test_the_moon_shows_whole_below_who_has_chosen_at_every_seat_count() -> None:
-    # "1 of 3 have chosen" sits in the top right corner, where the other games' pictures have the moon: Cat Duel's
+    # "1 of 3 chosen" sits in the top right corner, where the other games' pictures have the moon: Cat Duel's
     # table draws it below that box, and no seat, label or arrow of any ring covers it.
     moon = (1000 - 66, MOON_TOP - 8, 1000 - 14, MOON_TOP + 44)
     for seats, seed, rounds in itertools.product(range(2, 7), range(1, 4), (1, 2)):
