@@ -24,6 +24,7 @@ from bot.storage.database import (
 )
 
 EXIT_CONFIG, EXIT_DATABASE = 2, 5  # as the bot's own (bot.app, bot.connection)
+STOP_GRACE_S = 0.1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,6 +75,9 @@ async def _run(url: str, *, check: bool, new: str | None) -> int:
             before = await current_revision(engine)  # the first connection: failing here, the database is not open
         except (DBAPIError, OSError) as exc:
             cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+            # aiosqlite stops a connection that failed to open by answering a future on this loop from its thread:
+            # a moment for that, or the thread meets the loop closed (asyncio.run ends right after this).
+            await asyncio.sleep(STOP_GRACE_S)
             raise CannotOpenError(f"{type(cause).__name__}: {cause}") from exc
         head = head_revision()
         if new is not None:
