@@ -43,6 +43,11 @@ def names_with_strength(table: Table, locale: str, names: Sequence[str] | None =
             if not seat.is_person and seat.strength else name for name, seat in zip(names, table.seats, strict=True)]
 
 
+def left_seats(table: Table) -> list[int]:
+    """The seats whose person left the match (their result a loss: last in the standings)."""
+    return [index for index, seat in enumerate(table.seats) if seat.left]
+
+
 def ranked(keys: Sequence[tuple[bool, int]]) -> list[tuple[int, int]]:
     """(place, seat) best first, by each seat's (left, total), lowest first: equal keys share a place (1, 1, 3), and
     everyone who left shares the last place (a loss, as the records keep it), listed by total; as the standings

@@ -10,7 +10,7 @@ from bot.dream21.texts import picture_text
 from bot.dream21.words import hand_log, recent_moves
 from bot.i18n import t, tn
 from bot.service import Table, finished_match
-from bot.texts import log_line, ranked, seat_names, text_names
+from bot.texts import left_seats, log_line, ranked, seat_names, text_names
 from bot.views.ids import make_id
 from bot.views.items import GameButton
 from bot.views.shown import COLOUR, EndMessage, StandingsMessage, make_view
@@ -58,6 +58,6 @@ async def standings_message(table: Table) -> StandingsMessage:
     embed.set_image(url="attachment://standings.png")
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
     again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
-    left = [seat for seat, (gone, _) in enumerate(keys) if gone]
+    left = left_seats(table)
     file = await standings_file(state.totals, names, best, state.results, picture_text(loc), left)
     return StandingsMessage(embed, file, make_view(again))

@@ -63,6 +63,8 @@ def person_move(table: Table, seat: int, action: Action) -> list[Event]:
         raise RoundPausedError(table.game)
     turn_key = table.turn_key
     events = apply_logged(table, action)
+    if not free:  # playing on themselves: what a stand-in saw for them (bot.service.unseen) is not shown after it
+        table.seats[seat].unseen_peek = ()
     if not free and (table.turn_key != turn_key or rules.simultaneous):
         table.seats[seat].timeouts = 0
     return events

@@ -85,7 +85,7 @@ class GameService(ServiceCore):
     async def start(self, game_id: str, user_id: int) -> Table:
         """The host starts the match (or, once the host has been away, anyone seated: lobby.start)."""
         def mutate(table: Table) -> list[Event]:
-            hosted = [t for t in self._tables.values() if t.game_id != game_id]  # a walked-away host's place: limits
+            hosted = (t for t in self._tables.values() if t.game_id != game_id)  # read only for a walked-away host
             return lobby.start(table, user_id, self.rng, self.clock.now(), hosted)
 
         return (await self.change(game_id, mutate))[0]

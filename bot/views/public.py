@@ -13,6 +13,7 @@ from bot.service.lobby import HOST_AWAY
 from bot.service.rulebooks import rules_of
 from bot.service.service import LOBBY_TIMEOUT
 from bot.texts import (
+    left_seats,
     log_line,
     names_with_strength,
     ranked,
@@ -176,7 +177,7 @@ async def standings_message(table: Table) -> tuple[discord.Embed, discord.File, 
     embed.set_image(url="attachment://standings.png")
     # Its custom_id names only the finished game: the records say who played and how (bot.service.again).
     again = GameButton(make_id(table.game_id, "again"), t("again.button", loc), style=discord.ButtonStyle.primary)
-    left = [seat for seat, (gone, _) in enumerate(keys) if gone]
+    left = left_seats(table)
     picture = await standings_file(state.totals, names, best, state.results, picture_text(loc), left)
     return embed, picture, _view(again)
 

@@ -49,21 +49,20 @@ async def _peek_first(click: Click, table: Table, seat: int) -> bool:
     """A seat that has not looked at two cards yet is shown the initial peek first; one whose turn timed out is shown
     the cards its stand-in looked at for it (bot.service.unseen), once, before anything else it does."""
     assert table.state is not None
-    obs = observe(table.state, seat)
     if table.state.round.peeked[seat]:
         start = unseen_since(table, seat)
-        if start is None:
+        if start is None:  # the usual click: nothing more is worked out
             return False
+        obs = observe(table.state, seat)
         shown = private.stand_in_peek(table, obs, seat, start, click.locale)
-        if shown is None:  # what it saw has left the dreams since: nothing to show, and nothing to keep marked
-            await mark_peek_shown(click.service, table.game_id, seat)
+        if shown is None:  # what it saw has left the dreams since; the mark goes with the person's own next move
             return False
         hold(click.interaction, new_message=True, table=table)
         table = await mark_peek_shown(click.service, table.game_id, seat)
         await show(click.interaction, shown, table, obs)
         return True
     hold(click.interaction, new_message=True, table=table)
-    await show(click.interaction, private.peek_choice(table, click.locale), table, obs)
+    await show(click.interaction, private.peek_choice(table, click.locale), table, observe(table.state, seat))
     return True
 
 

@@ -3,6 +3,7 @@ with its scratches as arrows (hit, stopped, reversed, on a purring cat) and ever
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -221,6 +222,7 @@ def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float,
     return ((ax + bx) / 2 + px * outward, (ay + by) / 2 + py * outward)
 
 
+@functools.cache  # one answer per seat count
 def _centre_room(num_seats: int) -> int:
     """How wide the winners' banner in the ring's middle may be without covering a cat beside it."""
     _, (cx, cy), _ = layout(num_seats)
